@@ -1,0 +1,78 @@
+# Tenbou developer commands: `make run` serves the site, `make test` runs every check CI runs.
+# Recipes call .venv/bin/... directly so nothing depends on an activated virtualenv.
+
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# Debian packages: Pango/HarfBuzz/fonts for WeasyPrint PDFs (harfbuzz-subset keeps font
+# subsetting fast; IPAex covers Japanese), poppler-utils to inspect PDFs in tests,
+# chromium for browser tests.
+SYSDEPS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
+           fonts-ipaexfont-gothic poppler-utils chromium
+
+.PHONY: run test install sysdeps clean
+
+run: sysdeps install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	@echo "Tenbou is at http://127.0.0.1:8000/ (demo login: demo / tenbou-demo). Ctrl-C stops it."
+	@$(PY) manage.py runserver 127.0.0.1:8000
+
+test: sysdeps install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	@if [ -d scoring/engine ]; then \
+		echo "$(VENV)/bin/mypy --strict scoring/engine"; \
+		$(VENV)/bin/mypy --strict scoring/engine; \
+	else \
+		echo "scoring/engine does not exist yet: mypy skipped"; \
+	fi
+	$(VENV)/bin/pytest
+
+install: $(STAMP)
+
+# Reinstall only when pyproject.toml changed since the last install.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+# The bare pyenv shims (python3.12, ...) exist but exit 127 unless pyenv selects that version,
+# so each candidate is run, not just looked up.
+$(PY):
+	@py=""; \
+	candidates="python3.13 python3.12 python3"; \
+	if command -v pyenv >/dev/null 2>&1; then \
+		candidates="$$candidates $$(ls -d "$$(pyenv root)"/versions/3.1[2-9]*/bin/python3 2>/dev/null)"; \
+	fi; \
+	for c in $$candidates; do \
+		if "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+			py="$$c"; break; \
+		fi; \
+	done; \
+	if [ -z "$$py" ]; then \
+		echo "No Python 3.12 or newer found (tried: $$candidates). Install one and run make again." >&2; \
+		exit 1; \
+	fi; \
+	echo "Using $$py (Python $$("$$py" -c 'import platform; print(platform.python_version())')) for $(VENV)"; \
+	"$$py" -m venv $(VENV)
+
+sysdeps:
+	@if ! command -v dpkg >/dev/null 2>&1; then \
+		echo "Cannot check system packages here (no dpkg). PDF export needs Pango and HarfBuzz; see README.md."; \
+		exit 0; \
+	fi; \
+	missing=""; \
+	for p in $(SYSDEPS); do dpkg -s "$$p" >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" -eq 0 ]; then \
+		echo "Installing system packages:$$missing"; \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	else \
+		echo "Missing system packages (install them as root, e.g. with apt-get):$$missing"; \
+	fi
+
+clean:
+	rm -rf $(VENV) staticfiles
