@@ -1,0 +1,222 @@
+"""Tenbou settings: one module, every deployment value read from the environment.
+
+The helpers below raise ImproperlyConfigured naming the variable, so a bad deployment fails at
+start-up with a message that says what to fix, not at the first request.
+"""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def env_str(name: str, default: str | None = None) -> str:
+    """Return the variable, or the default; with no default an unset variable is an error."""
+    value = os.environ.get(name, "")
+    if value:
+        return value
+    if default is None:
+        raise ImproperlyConfigured(f"The {name} environment variable must be set.")
+    return default
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"The {name} environment variable must be true or false (or 1/0, yes/no, on/off), "
+        f"not {os.environ[name]!r}."
+    )
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"The {name} environment variable must be a whole number, not {value!r}."
+        ) from None
+
+
+def env_list(name: str, default: list[str] | None = None) -> list[str]:
+    """A comma-separated list; blanks around and between items are ignored."""
+    value = os.environ.get(name)
+    if value is None:
+        return list(default or [])
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_database(name: str, default: str) -> dict[str, object]:
+    url = env_str(name, default)
+    try:
+        config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    except ValueError as exc:
+        raise ImproperlyConfigured(
+            f"The {name} environment variable is not usable: {exc}"
+        ) from None
+    return dict(config)
+
+
+# Development is the default so that a fresh checkout runs with `make run`; a deployment sets
+# DEBUG=false and must then provide SECRET_KEY and ALLOWED_HOSTS.
+DEBUG = env_bool("DEBUG", True)
+
+if DEBUG:
+    # A fresh random key per process would log everyone out on each reload, so development
+    # uses a fixed, obviously insecure one.
+    SECRET_KEY = env_str("SECRET_KEY", "django-insecure-tenbou-development-only")
+else:
+    SECRET_KEY = env_str("SECRET_KEY")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "django_htmx",
+    "clubs",
+    "scoring",
+    "leagues",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Sessions live in the database so that any number of worker processes can serve a user.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # The manifest needs `collectstatic`; development and tests serve files as they are.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+# Tied to the DEBUG read here, not to settings.DEBUG at request time, which pytest-django
+# switches off: tests then find files the way development does, with no collectstatic.
+WHITENOISE_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = DEBUG
+
+# Everything the site serves is its own: no CDN, no external fonts, no inline scripts.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+if env_bool("TRUST_X_FORWARDED_PROTO", False):
+    # Only behind a proxy that sets this header itself; otherwise clients could spoof HTTPS.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+if not DEBUG:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    # Closed by default: an API view that serves public data says so itself.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Tenbou API",
+    "DESCRIPTION": "Scorekeeping and leagues for mahjong clubs.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# Without this, Django sends errors only to ADMINS by mail when DEBUG is off; a server
+# process should write them to its console, where the process manager collects them.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # Replaces Django's own handlers for "django" (console under DEBUG, mail to ADMINS) so
+    # that each record is written once, through the root handler.
+    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
+}
