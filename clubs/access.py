@@ -1,0 +1,42 @@
+"""Who may see or change a club: one place for the rule, used by every view and API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from clubs.models import Club, Membership
+
+Role = Membership.Role
+
+ROLE_RANK = {Role.MEMBER: 1, Role.SCORER: 2, Role.ORGANISER: 3}
+
+
+def role_of(user: Any, club: Club) -> Role | None:
+    """The user's role in the club, or None for anonymous users and outsiders."""
+    if not user.is_authenticated:
+        return None
+    role = club.memberships.filter(user=user).values_list("role", flat=True).first()
+    return Role(role) if role else None
+
+
+def has_role(user_role: Role | None, required: Role) -> bool:
+    return user_role is not None and ROLE_RANK[user_role] >= ROLE_RANK[required]
+
+
+def get_club_for_user(user: Any, slug: str, *, role: Role | None = None) -> Club:
+    """Return the club named by `slug` if `user` may see it, and hold `role` when one is given.
+
+    A private club does not exist for an outsider (404), so its name is not revealed; a
+    visible club whose action needs a higher role answers 403.
+    """
+    club = get_object_or_404(Club, slug=slug)
+    user_role = role_of(user, club)
+    if user_role is None and not club.public:
+        raise Http404("No such club.")
+    if role is not None and not has_role(user_role, role):
+        raise PermissionDenied(f"This needs the {role.label.lower()} role in {club.name}.")
+    return club

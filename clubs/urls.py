@@ -1,0 +1,10 @@
+from django.urls import path
+
+from clubs import views
+
+app_name = "clubs"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("clubs/<slug:slug>/", views.club_detail, name="detail"),
+]
