@@ -1,0 +1,61 @@
+"""Shared fixtures: one private club and four people who stand in a different relation to it.
+
+- alice organises the club,
+- bob keeps score in it,
+- charlie is a plain member,
+- dave is an outsider with a login but no membership.
+"""
+
+import pytest
+from django.contrib.auth.models import User
+
+from clubs.models import Club, Membership, Player
+
+PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    # Manifest storage needs `collectstatic`; tests render templates without it, even when
+    # they run with DEBUG=false in the environment.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def club(db):
+    return Club.objects.create(name="Riverside Mahjong", slug="riverside", public=False)
+
+
+@pytest.fixture
+def public_club(db):
+    return Club.objects.create(name="Open Table", slug="open-table", public=True)
+
+
+def _member(club, username, role):
+    user = User.objects.create_user(username, f"{username}@example.org", PASSWORD)
+    Membership.objects.create(club=club, user=user, role=role)
+    Player.objects.create(club=club, display_name=username.capitalize(), user=user)
+    return user
+
+
+@pytest.fixture
+def alice(club):
+    return _member(club, "alice", Membership.Role.ORGANISER)
+
+
+@pytest.fixture
+def bob(club):
+    return _member(club, "bob", Membership.Role.SCORER)
+
+
+@pytest.fixture
+def charlie(club):
+    return _member(club, "charlie", Membership.Role.MEMBER)
+
+
+@pytest.fixture
+def dave(db):
+    return User.objects.create_user("dave", "dave@example.org", PASSWORD)
