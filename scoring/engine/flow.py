@@ -1,0 +1,357 @@
+"""Replaying a game: each hand's payments, the pool, and the state that follows.
+
+>>> from scoring.engine.record import parse_game
+>>> game = parse_game({"rules": "japanese-modern", "hands": [
+...     {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [3]},
+...     {"result": "draw", "tenpai": [0]}]})
+>>> result = replay(game)
+>>> [h.deltas for h in result.hands]
+[(0, -5200, 6200, -1000), (3000, -1000, -1000, -1000)]
+>>> result.final.next.as_dict()["label"]
+'E3-1'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import EngineError, RecordError
+from .payments import tsumo_payments, win_payments
+from .rules import Rules
+from .settlement import settle
+from .types import (
+    FinalResult,
+    Game,
+    GameResult,
+    Hand,
+    HandResult,
+    NextHand,
+    Result,
+    Wind,
+)
+
+ROUNDS = {"east": 1, "south": 2, "all": 4}
+
+
+@dataclass(frozen=True)
+class State:
+    """The table between two hands."""
+
+    round: Wind
+    number: int
+    dealer: int
+    honba: int
+    pool: int
+    scores: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a hand decided besides its payments."""
+
+    dealer_keeps: bool
+    honba: int
+    chombo: int | None = None  # the offender, for a chombo settled as a deduction
+    stop_allowed: bool = False  # the dealer kept the deal by winning or being ready
+
+
+def _fail(message: str, field: str | None, code: str) -> RecordError:
+    return RecordError(message, code=code, field=field)
+
+
+def _check_riichi(rules: Rules, state: State, hand: Hand) -> None:
+    if not hand.riichi:
+        return
+    if not rules.riichi:
+        raise _fail("these rules have no riichi.", "riichi", "no_riichi")
+    if rules.riichi_needs_points:
+        for seat in hand.riichi:
+            if state.scores[seat] < rules.riichi_deposit:
+                raise _fail(
+                    f"seat {seat} has {state.scores[seat]} points and cannot pay the "
+                    f"{rules.riichi_deposit} riichi deposit.",
+                    "riichi",
+                    "riichi_without_points",
+                )
+
+
+def _limit_each(rules: Rules, dealer: int, offender: int) -> list[int]:
+    """The offender pays the limit to each player, East receiving and paying double."""
+    return [-d for d in tsumo_payments(rules, dealer=dealer, seat=offender, base=rules.limit)]
+
+
+def _win(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Outcome, int]:
+    """Pay the wins; returns the outcome and the seat that takes the pool."""
+    wins = list(hand.wins)
+    if hand.discarder is not None:
+        if len(wins) > rules.max_ron_winners:
+            if rules.triple_ron_aborts and len(wins) == 3:
+                raise _fail(
+                    "three players won on one discard: under these rules that is an abortive draw "
+                    "(result 'abortive', reason 'triple_ron').",
+                    "wins",
+                    "too_many_winners",
+                )
+            raise _fail(
+                f"these rules allow {rules.max_ron_winners} winner(s) on one discard; enter only the "
+                "first in turn order after the discarder.",
+                "wins",
+                "too_many_winners",
+            )
+        wins.sort(key=lambda w: (w.seat - hand.discarder) % 4)  # type: ignore[operator]
+    paid = win_payments(rules, hand, state.dealer, wins)
+    for i, v in enumerate(paid):
+        deltas[i] += v
+    counter_to = wins if rules.multi_ron_honba == "each" else wins[:1]
+    for w in counter_to:
+        if hand.discarder is not None:
+            amount = rules.honba_points * state.honba
+            payer = hand.discarder
+            deltas[payer] -= amount
+            deltas[w.seat] += amount
+        else:
+            each = rules.honba_points // 3 * state.honba
+            for payer in range(4):
+                if payer != w.seat:
+                    # a liable player pays the counters of a self-drawn yakuman too
+                    who = w.pao if w.pao is not None else payer
+                    deltas[who] -= each
+                    deltas[w.seat] += each
+    keeps = any(w.seat == state.dealer for w in wins)
+    return Outcome(dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps), wins[0].seat
+
+
+def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> Outcome:
+    ready = set(hand.tenpai)
+    if hand.nagashi:
+        if not rules.nagashi_mangan_percent:
+            raise _fail("these rules have no nagashi mangan.", "nagashi", "no_nagashi")
+        base = rules.limit * rules.nagashi_mangan_percent // 100
+        for seat in hand.nagashi:
+            for i, v in enumerate(tsumo_payments(rules, dealer=state.dealer, seat=seat, base=base)):
+                deltas[i] += v
+        if rules.nagashi_flow == "win":
+            keeps = state.dealer in hand.nagashi
+            return Outcome(dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps)
+    elif rules.tenpai_payment and 0 < len(ready) < 4:
+        for seat in range(4):
+            if seat in ready:
+                deltas[seat] += rules.tenpai_payment // len(ready)
+            else:
+                deltas[seat] -= rules.tenpai_payment // (4 - len(ready))
+    if rules.draw_deal == "keep":
+        keeps = True
+    elif rules.draw_deal == "keep_if_ready":
+        keeps = state.dealer in ready
+    else:
+        keeps = False
+    honba = state.honba + 1 if keeps or rules.honba_after_passed_draw else 0
+    return Outcome(dealer_keeps=keeps, honba=honba, stop_allowed=keeps)
+
+
+def _abortive(rules: Rules, state: State, hand: Hand) -> Outcome:
+    if hand.reason == "triple_ron":
+        if not rules.triple_ron_aborts:
+            raise _fail("under these rules a triple ron is not an abortive draw.", "reason", "bad_reason")
+    elif not rules.abortive_draws:
+        raise _fail("these rules have no abortive draws.", "reason", "no_abortive_draws")
+    if hand.reason == "four_riichi" and len(hand.riichi) != 4:
+        raise _fail("four riichi needs all four seats in 'riichi'.", "riichi", "bad_reason")
+    return Outcome(dealer_keeps=True, honba=state.honba + 1)
+
+
+def _chombo(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Outcome, int]:
+    offender = hand.offender
+    assert offender is not None
+    forfeited = 0
+    if rules.chombo == "none":
+        raise _fail("these rules have no chombo.", "result", "no_chombo")
+    if rules.chombo == "limit_each":
+        for i, v in enumerate(_limit_each(rules, state.dealer, offender)):
+            deltas[i] += v
+    elif rules.chombo == "forfeit":
+        deltas[offender] -= rules.chombo_points
+        forfeited = rules.chombo_points
+    passes = offender == state.dealer and rules.chombo_passes_deal
+    outcome = Outcome(
+        dealer_keeps=not passes,
+        honba=state.honba,
+        chombo=offender if rules.chombo == "deduction" else None,
+    )
+    return outcome, forfeited
+
+
+def _penalties(rules: Rules, state: State, hand: Hand, deltas: list[int], winner: int | None) -> int:
+    """Apply the hand's penalties; returns the points that left the table."""
+    forfeited = 0
+    for i, p in enumerate(hand.penalties):
+        field = f"penalties[{i}]"
+        if p.points is not None:
+            deltas[p.seat] -= p.points
+            if p.to is None:
+                forfeited += p.points
+            else:
+                deltas[p.to] += p.points
+        elif p.kind == "false_claim":
+            if not rules.false_claim_points:
+                raise _fail("these rules have no penalty for a faulty claim.", f"{field}.kind", "bad_penalty")
+            if winner is None:
+                raise _fail("a faulty claim is paid to the winner: this hand has none.", f"{field}.kind", "bad_penalty")
+            if p.seat == winner:
+                raise _fail("the winner cannot pay the faulty-claim penalty to itself.", f"{field}.seat", "bad_penalty")
+            deltas[p.seat] -= rules.false_claim_points
+            deltas[winner] += rules.false_claim_points
+        elif p.kind == "false_ready":
+            if rules.false_ready == "none":
+                raise _fail("these rules have no penalty for a faulty ready declaration.", f"{field}.kind", "bad_penalty")
+            if rules.false_ready == "limit_each":
+                if hand.result is not Result.DRAW:
+                    raise _fail(
+                        "a faulty ready declaration is paid only when the deal ends in a draw.",
+                        f"{field}.kind",
+                        "bad_penalty",
+                    )
+                for j, v in enumerate(_limit_each(rules, state.dealer, p.seat)):
+                    deltas[j] += v
+            else:
+                deltas[p.seat] -= rules.false_ready_points
+                forfeited += rules.false_ready_points
+        else:  # false_out
+            if rules.chombo != "forfeit":
+                raise _fail(
+                    "under these rules a faulty out ends the deal: enter it as a chombo hand.",
+                    f"{field}.kind",
+                    "bad_penalty",
+                )
+            deltas[p.seat] -= rules.chombo_points
+            forfeited += rules.chombo_points
+    return forfeited
+
+
+def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outcome]:
+    """Score one hand from ``state``: its result and what it decided for the next hand."""
+    _check_riichi(rules, state, hand)
+    deltas = [0, 0, 0, 0]
+    pool = state.pool
+    forfeited = 0
+    winner: int | None = None
+    if hand.result is not Result.CHOMBO:  # after a chombo the deposits go back to their owners
+        for seat in hand.riichi:
+            deltas[seat] -= rules.riichi_deposit
+            pool += rules.riichi_deposit
+    if hand.result in (Result.RON, Result.TSUMO):
+        outcome, winner = _win(rules, state, hand, deltas)
+        deltas[winner] += pool
+        pool = 0
+    elif hand.result is Result.DRAW:
+        outcome = _draw(rules, state, hand, deltas)
+    elif hand.result is Result.ABORTIVE:
+        outcome = _abortive(rules, state, hand)
+    else:
+        outcome, forfeited = _chombo(rules, state, hand, deltas)
+    forfeited += _penalties(rules, state, hand, deltas, winner)
+    if not rules.honba_points:
+        outcome = Outcome(outcome.dealer_keeps, 0, outcome.chombo, outcome.stop_allowed)
+    scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
+    breakdowns = tuple((v.seat, v.breakdown) for v in (*hand.wins, *hand.losers) if v.breakdown is not None)
+    result = HandResult(
+        round=state.round,
+        number=state.number,
+        honba=state.honba,
+        dealer=state.dealer,
+        pool_before=state.pool,
+        deltas=tuple(deltas),  # type: ignore[arg-type]
+        pool=pool,
+        forfeited=forfeited,
+        scores=scores,  # type: ignore[arg-type]
+        breakdowns=breakdowns,
+    )
+    return result, outcome
+
+
+def next_state(rules: Rules, state: State, outcome: Outcome, scores: tuple[int, int, int, int], pool: int) -> tuple[State, bool]:
+    """The state for the next hand, and whether the game is over instead."""
+    regular = ROUNDS[rules.length]
+    extension = state.round.index >= regular
+    last_regular = state.round.index == regular - 1 and state.number == 4
+    if outcome.dealer_keeps:
+        wind, number, dealer = state.round, state.number, state.dealer
+    else:
+        number, dealer = state.number + 1, (state.dealer + 1) % 4
+        index = state.round.index
+        if number > 4:
+            number, index = 1, index + 1
+        if index >= 4:  # past the North round: nothing is left to play
+            return State(state.round, state.number, state.dealer, outcome.honba, pool, scores), True
+        wind = list(Wind)[index]
+    nxt = State(wind, number, dealer, outcome.honba, pool, scores)
+    if rules.bust_ends and min(scores) < 0:
+        return nxt, True
+    reached = bool(rules.goal_points) and max(scores) >= rules.goal_points
+    if extension:
+        # sudden death: over as soon as somebody reaches the goal, or after one extra wind
+        return nxt, reached or wind.index > regular
+    if last_regular:
+        if not outcome.dealer_keeps:
+            return nxt, not rules.goal_points or reached
+        if rules.dealer_stop_when_leading and outcome.stop_allowed:
+            d = state.dealer
+            leads = all(scores[d] > s for i, s in enumerate(scores) if i != d)
+            if leads and (not rules.goal_points or scores[d] >= rules.goal_points):
+                return nxt, True
+    return nxt, False
+
+
+def replay(game: Game) -> GameResult:
+    """Score every hand of ``game`` in order and settle it if it is over.
+
+    The first impossible hand raises an :class:`EngineError` naming it (1-based).
+    """
+    rules = game.rules
+    s = game.start
+    state = State(s.round, s.number, s.dealer, s.honba, s.pool, s.scores)
+    first_east = (s.dealer - (s.number - 1)) % 4
+    results: list[HandResult] = []
+    chombo = [0, 0, 0, 0]
+    over = False
+    for i, hand in enumerate(game.hands, start=1):
+        if over:
+            raise RecordError(
+                "the game is already over; no hand can follow.", code="game_over", hand=i, field="result"
+            )
+        try:
+            result, outcome = play_hand(rules, state, hand)
+        except EngineError as e:
+            raise e.at_hand(i) from None
+        results.append(result)
+        if outcome.chombo is not None:
+            chombo[outcome.chombo] += 1
+        state, over = next_state(rules, state, outcome, result.scores, result.pool)
+    if game.ended:
+        over = True
+    final_scores = state.scores
+    if over:
+        ranks, settled, pool_to = settle(rules, final_scores, state.pool, first_east, tuple(chombo))  # type: ignore[arg-type]
+        final = FinalResult(
+            scores=final_scores,
+            pool=state.pool,
+            over=True,
+            ranks=ranks,
+            results=settled,
+            unit="tenths" if rules.settlement == "uma" else "points",
+            next=None,
+            chombo=tuple(chombo),  # type: ignore[arg-type]
+            pool_to=pool_to,
+        )
+    else:
+        final = FinalResult(
+            scores=final_scores,
+            pool=state.pool,
+            over=False,
+            ranks=None,
+            results=None,
+            unit="tenths" if rules.settlement == "uma" else "points",
+            next=NextHand(state.round, state.number, state.dealer, state.honba, state.pool),
+            chombo=tuple(chombo),  # type: ignore[arg-type]
+        )
+    return GameResult(hands=tuple(results), final=final, rules=rules)

@@ -1,0 +1,126 @@
+"""Who pays whom for a win: the two payment schemes, as functions in one table.
+
+Each scheme takes the rules, the hand, the dealer and the winners, and returns the payment
+deltas of the wins (counters, pool and penalties are the flow's business).
+
+>>> from scoring.engine.presets import resolve_rules
+>>> modern = resolve_rules("japanese-modern")
+>>> tsumo_payments(modern, dealer=0, seat=2, base=1280)
+[-2600, -1300, 5200, -1300]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .errors import RecordError
+from .rules import Rules
+from .types import Hand, HandValue
+from .values import base_points, round_payment, standard_score
+
+Deltas = list[int]
+
+
+def tsumo_payments(rules: Rules, *, dealer: int, seat: int, base: int) -> Deltas:
+    """Everyone pays ``seat`` its basic points, East paying and receiving double."""
+    deltas = [0, 0, 0, 0]
+    for payer in range(4):
+        if payer != seat:
+            amount = round_payment(rules, base * (2 if dealer in (payer, seat) else 1))
+            deltas[payer] -= amount
+            deltas[seat] += amount
+    return deltas
+
+
+def ron_payment(rules: Rules, *, dealer: int, seat: int, base: int) -> int:
+    """What the discarder pays alone: the sum the three would pay on a self-draw."""
+    return round_payment(rules, base * (6 if seat == dealer else 4))
+
+
+def _winner_only(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue]) -> Deltas:
+    deltas = [0, 0, 0, 0]
+    for i, win in enumerate(wins):
+        field = f"wins[{hand.wins.index(win)}]"
+        base = base_points(rules, win, field)
+        if win.pao is not None:
+            if not rules.pao:
+                raise RecordError("these rules have no liability (pao).", field=f"{field}.pao", code="bad_pao")
+            if win.pao == win.seat:
+                raise RecordError("the winner cannot be liable for the own hand.", field=f"{field}.pao", code="bad_pao")
+        if hand.discarder is None:
+            part = tsumo_payments(rules, dealer=dealer, seat=win.seat, base=base)
+            if win.pao is not None:  # the liable player pays everything
+                part = [0, 0, 0, 0]
+                total = sum(a for a in tsumo_payments(rules, dealer=dealer, seat=win.seat, base=base) if a > 0)
+                part[win.pao] -= total
+                part[win.seat] += total
+        else:
+            amount = ron_payment(rules, dealer=dealer, seat=win.seat, base=base)
+            part = [0, 0, 0, 0]
+            part[win.seat] += amount
+            if win.pao is not None and win.pao != hand.discarder:  # half each
+                half = round_payment(rules, amount // 2)
+                part[win.pao] -= half
+                part[hand.discarder] -= amount - half
+            else:
+                part[hand.discarder] -= amount
+        deltas = [a + b for a, b in zip(deltas, part, strict=True)]
+    return deltas
+
+
+def _all_pay(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue]) -> Deltas:
+    winners = {w.seat for w in wins}
+    losers = {v.seat: v for v in hand.losers}
+    for v in hand.losers:
+        if v.seat in winners:
+            raise RecordError(
+                f"seat {v.seat} won and cannot also be listed among the losers.", field="losers", code="bad_loser"
+            )
+    if len(losers) != len(hand.losers):
+        raise RecordError("'losers' names a seat twice.", field="losers", code="duplicate_seat")
+    for seat in range(4):
+        if seat not in winners and seat not in losers:
+            raise RecordError(
+                f"the score of seat {seat}'s hand is missing: under these rules every player's hand scores.",
+                field="losers",
+                code="missing_loser",
+            )
+    score: dict[int, int] = {}
+    for i, w in enumerate(hand.wins):
+        extra = rules.riichi_winner_doubles if w.seat in hand.riichi and w.score is None else 0
+        score[w.seat] = round_payment(rules, standard_score(rules, w, extra, f"wins[{i}]"))
+    for i, v in enumerate(hand.losers):
+        score[v.seat] = round_payment(rules, standard_score(rules, v, 0, f"losers[{i}]"))
+
+    deltas = [0, 0, 0, 0]
+
+    def pay(payer: int, payee: int, amount: int) -> None:
+        amount *= 2 if dealer in (payer, payee) else 1
+        deltas[payer] -= amount
+        deltas[payee] += amount
+
+    for w in winners:
+        for p in losers:
+            pay(p, w, score[w])
+    for a in losers:
+        for b in losers:
+            if score[a] > score[b]:
+                pay(b, a, score[a] - score[b])
+    return deltas
+
+
+Scheme = Callable[[Rules, Hand, int, Sequence[HandValue]], Deltas]
+
+SCHEMES: dict[str, Scheme] = {
+    "winner_only": _winner_only,
+    "all_pay": _all_pay,
+}
+
+
+def win_payments(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue]) -> Deltas:
+    """The deltas of the wins of ``hand`` under the rules' payment scheme."""
+    if hand.losers and rules.payment_scheme != "all_pay":
+        raise RecordError(
+            "'losers' are scored only where all players pay each other.", field="losers", code="unknown_field"
+        )
+    return SCHEMES[rules.payment_scheme](rules, hand, dealer, wins)

@@ -1,0 +1,335 @@
+"""The built-in presets: named, documented sets of option values over :class:`Rules`.
+
+A preset is data. Nothing outside this module knows a preset by name: callers look one up
+with :func:`get_preset` or resolve a game record's ``rules`` with :func:`resolve_rules`.
+
+>>> resolve_rules("tenhou").goal_points
+30000
+>>> resolve_rules({"preset": "tenhou", "options": {"tenpai_payment": 1}})
+Traceback (most recent call last):
+...
+scoring.engine.errors.RulesError: Option 'tenpai_payment' must be a multiple of 6, not 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .errors import RulesError
+from .rules import Rules, check_combination, describe_options, rules_as_options, validate_value
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named rule set: the options it changes from the engine's defaults, and why."""
+
+    id: str
+    name: str
+    description: str
+    options: Mapping[str, Any]
+
+    @property
+    def rules(self) -> Rules:
+        return build_rules(Rules(), self.options)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "rules": rules_as_options(self.rules),
+            "options": describe_options(self.rules),
+        }
+
+
+def build_rules(base: Rules, options: Mapping[str, Any]) -> Rules:
+    """``base`` with ``options`` applied, each validated, then checked as a whole."""
+    if not isinstance(options, Mapping):
+        raise RulesError("Options must be an object of option names and values.", code="bad_option")
+    values = {name: validate_value(name, value) for name, value in options.items()}
+    rules = dataclasses.replace(base, **values)
+    check_combination(rules)
+    return rules
+
+
+_REGISTRY: dict[str, Preset] = {}
+
+
+def _register(id: str, name: str, description: str, **options: Any) -> None:
+    _REGISTRY[id] = Preset(id, name, description.strip(), MappingProxyType(options))
+
+
+_register(
+    "japanese-modern",
+    "Japanese Modern (ari-ari)",
+    """
+    Modern riichi, ari-ari, from the Japanese Modern rule preset: start 25,000, mangan system
+    with the settling table, 1 han minimum without dora, the discarder pays all, East pays and
+    receives double, riichi 1,000 into a pool kept after draws, 300 per counter to any winner,
+    3,000 ready-hand payments, abortive draws, multiple winners. Penalties as the preset lists
+    them: chombo pays the limit to each player (the deal passes when East offends), a faulty
+    ready declaration the same at a draw, a faulty claim 100 to the winner. Where the text is
+    silent: East-South game; bust ends it; counted yakuman and liability are played; result
+    25,000/30,000 with uma 20/10, ties by seat order, leftover sticks to first.
+    """,
+)
+_register(
+    "nashi-nashi",
+    "Japanese Modern (nashi-nashi)",
+    """
+    Japanese Modern with no open tanyao and no riichi on a sacred hand. These two flags matter
+    only when hands are entered as tiles; payments are as Japanese Modern.
+    """,
+    kuitan=False,
+    riichi_on_sacred_hand=False,
+)
+_register(
+    "japanese-classical",
+    "Japanese Classical",
+    """
+    Classical Japanese rules: only the winner is paid, the discarder pays for all, East double,
+    no payments between losers. Hands are entered as a final score, or as han and fu scored
+    without bazoro (fu x 2^han); the limit of 500 applies to the hand's score, so an East winner
+    gets at most 3,000. Payments round up to 10; penalties are added at the end and not doubled.
+    No riichi, no counters, no ready-hand payments; the deal always passes on a draw. Where the
+    text is silent: start 2,000 as in its example, all four winds, no minimum han, results as
+    final minus start points.
+    """,
+    length="all",
+    start_points=2000,
+    return_points=2000,
+    bust_ends=False,
+    bazoro=False,
+    limit=500,
+    settling_table=False,
+    counted_yakuman=False,
+    yakuman_value=1,
+    max_yakuman=1,
+    min_han=0,
+    dora=False,
+    rounding="up_10",
+    riichi=False,
+    riichi_deposit=0,
+    honba_points=0,
+    tenpai_payment=0,
+    draw_deal="pass",
+    abortive_draws=False,
+    pao=False,
+    chombo="none",
+    false_ready="none",
+    false_claim_points=10,
+    settlement="difference",
+    leftover_pool="lost",
+)
+_register(
+    "arushiiaru",
+    "Arushiiaru",
+    """
+    The older Japanese rules (arushiiaru): every riichi rule with these changes: start 2,000,
+    sticks a tenth of their value, no dora, no riichi, no minimum han, no ready-hand renchan or
+    payments, no counters, all four winds. No bazoro: base = fu x 2^han, mangan 2,000 / 3,000,
+    payments rounded up to 10; every hand of 5 han or more (and every yakuman) is a mangan.
+    Results are final minus start points. The seed table's cell for a non-dealer's 2 han 70 fu
+    self-draw reads 280/480; the arithmetic (and the dealer table) give 280/560, which we pay.
+    """,
+    length="all",
+    start_points=2000,
+    return_points=2000,
+    bust_ends=False,
+    bazoro=False,
+    limit=500,
+    settling_table=False,
+    counted_yakuman=False,
+    yakuman_value=1,
+    max_yakuman=1,
+    min_han=0,
+    dora=False,
+    rounding="up_10",
+    riichi=False,
+    riichi_deposit=0,
+    honba_points=0,
+    tenpai_payment=0,
+    draw_deal="pass",
+    chombo="none",
+    false_ready="none",
+    false_claim_points=0,
+    settlement="difference",
+    leftover_pool="lost",
+)
+_register(
+    "tenhou",
+    "Tenhou ranked",
+    """
+    The online ranked rules as Tenhou plays them: East-South to 30,000 with a sudden-death West
+    round, bust below zero ends the game, the dealer stops when leading in the last hand,
+    double ron with the counters and the whole pool to the first winner after the discarder,
+    triple ron aborts, nagashi mangan as a mangan self-draw without counters (the pool stays,
+    the deal follows the draw), liability, counted yakuman, no rounding up to mangan. Result
+    25,000/30,000, uma 20/10, ties by seat order, rounded to 1,000 half up, leftover sticks
+    to first. No chombo (the server prevents false wins).
+    """,
+    goal_points=30000,
+    dealer_stop_when_leading=True,
+    max_ron_winners=2,
+    triple_ron_aborts=True,
+    multi_ron_honba="first",
+    nagashi_mangan_percent=100,
+    nagashi_flow="draw",
+    chombo="none",
+    false_ready="none",
+    false_claim_points=0,
+    final_rounding="half_up",
+)
+_register(
+    "ema",
+    "EMA Riichi Competition Rules",
+    """
+    European Mahjong Association riichi rules: start 30,000, return 30,000, uma 15/5/-5/-15,
+    ties share the placement bonuses, leftover sticks to first place. No abortive draws, no
+    nagashi mangan, no bust, no counted yakuman (13 han pay 3x the limit), one yakuman at most,
+    double and triple ron (each winner paid the counters), chombo a 20,000 deduction after uma
+    with the hand replayed by the same dealer.
+    """,
+    start_points=30000,
+    return_points=30000,
+    uma=(15, 5, -5, -15),
+    ties="share",
+    bust_ends=False,
+    abortive_draws=False,
+    counted_yakuman=False,
+    max_yakuman=1,
+    chombo="deduction",
+    chombo_passes_deal=False,
+    false_ready="none",
+    false_claim_points=0,
+)
+_register(
+    "wrc",
+    "World Riichi Championship",
+    """
+    As the EMA rules, except that only one player wins on a discard (head bump) and a
+    chombo is likewise a 20,000 deduction after uma.
+    """,
+    start_points=30000,
+    return_points=30000,
+    uma=(15, 5, -5, -15),
+    ties="share",
+    bust_ends=False,
+    abortive_draws=False,
+    counted_yakuman=False,
+    max_yakuman=1,
+    max_ron_winners=1,
+    chombo="deduction",
+    chombo_passes_deal=False,
+    false_ready="none",
+    false_claim_points=0,
+)
+_register(
+    "m-league",
+    "M-League",
+    """
+    The Japanese professional league: start 25,000, return 30,000, uma 30/10/-10/-30 (first
+    gets +50 with oka), ties share. No abortive draws, head bump (no double ron), no bust, the
+    dealer stops when leading in the last hand, nagashi mangan, chombo a 20,000 deduction.
+    """,
+    uma=(30, 10, -10, -30),
+    ties="share",
+    bust_ends=False,
+    dealer_stop_when_leading=True,
+    abortive_draws=False,
+    max_ron_winners=1,
+    nagashi_mangan_percent=100,
+    chombo="deduction",
+    chombo_passes_deal=False,
+    false_ready="none",
+    false_claim_points=0,
+)
+_register(
+    "italian-official",
+    "Italian Official (FIMJ)",
+    """
+    Federazione Italiana Mah-Jong rules: 144 tiles with flowers and seasons, start 5,000,
+    limit 1,000, no minimum, multiple winners, all four winds; the deal passes only when a
+    non-dealer wins. Standard scoring: basic points x 2^doubles, cut to the limit (limit hands
+    keep their fixed score), rounded off to the nearest 10 (5 down, 6 up). Every player's hand
+    scores and all players pay each other: each loser pays the winner the winner's score, the
+    losers pay each other the difference of their scores, East pays and receives double.
+    Riichi has no deposit and adds 1 double to a declarer who wins. Faulty out: 500 off the
+    offender's total (the deal goes on); faulty ready: 1,000 off. These points leave the table.
+    Results are final minus start points. With several winners, each is paid by every
+    non-winner, the non-winners settle among themselves once, and winners do not pay each other.
+    """,
+    length="all",
+    start_points=5000,
+    return_points=5000,
+    bust_ends=False,
+    value_system="points_doubles",
+    payment_scheme="all_pay",
+    limit=1000,
+    min_han=0,
+    dora=False,
+    rounding="nearest_10",
+    flowers=True,
+    riichi_deposit=0,
+    riichi_needs_points=False,
+    riichi_winner_doubles=1,
+    honba_points=0,
+    tenpai_payment=0,
+    draw_deal="keep",
+    abortive_draws=False,
+    pao=False,
+    chombo="forfeit",
+    chombo_points=500,
+    false_ready="forfeit",
+    false_ready_points=1000,
+    false_claim_points=0,
+    settlement="difference",
+    leftover_pool="lost",
+)
+
+
+def preset_ids() -> tuple[str, ...]:
+    """The ids of every built-in preset, in the order they are listed."""
+    return tuple(_REGISTRY)
+
+
+def get_preset(preset_id: str) -> Preset:
+    """The built-in preset ``preset_id``; an unknown id is a :class:`RulesError`."""
+    try:
+        return _REGISTRY[preset_id]
+    except (KeyError, TypeError):
+        known = ", ".join(_REGISTRY)
+        raise RulesError(
+            f"Unknown preset {preset_id!r}; the presets are {known}.",
+            code="unknown_preset",
+            field="rules",
+        ) from None
+
+
+def resolve_rules(spec: Any) -> Rules:
+    """The rules a game record's ``rules`` names: a preset id, or a preset with options.
+
+    A third form carries already resolved rules: ``{"preset": ..., "options": {...}}`` where
+    the options give every value (what a game copies when it starts).
+    """
+    if isinstance(spec, str):
+        return get_preset(spec).rules
+    if isinstance(spec, Mapping):
+        unknown = set(spec) - {"preset", "options"}
+        if unknown:
+            raise RulesError(
+                f"Unknown field {sorted(unknown)[0]!r} in rules; use 'preset' and 'options'.",
+                code="bad_rules",
+                field="rules",
+            )
+        preset = get_preset(spec.get("preset"))  # type: ignore[arg-type]
+        return build_rules(preset.rules, spec.get("options") or {})
+    raise RulesError(
+        "'rules' must be a preset id or an object with 'preset' and 'options'.",
+        code="bad_rules",
+        field="rules",
+    )

@@ -1,0 +1,270 @@
+"""Reading a game record (JSON-shaped data) into the engine's types.
+
+Shape is checked here: types, known fields, seats in 0-3. Whether a hand is possible under
+the game's rules is checked when it is scored (:mod:`scoring.engine.flow`). Every error names
+the 1-based hand and the field.
+
+>>> game = parse_game({"rules": "tenhou", "hands": [{"result": "draw", "tenpai": [0]}]})
+>>> game.start.scores, game.hands[0].tenpai
+((25000, 25000, 25000, 25000), (0,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import EngineError, RecordError
+from .italian import count_parts
+from .presets import resolve_rules
+from .rules import Rules
+from .types import (
+    ABORT_REASONS,
+    PENALTY_KINDS,
+    SEATS,
+    Game,
+    Hand,
+    HandValue,
+    Penalty,
+    Result,
+    Start,
+    Wind,
+)
+
+GAME_FIELDS = {"rules", "players", "start", "hands", "ended"}
+START_FIELDS = {"scores", "round", "number", "dealer", "honba", "pool"}
+HAND_FIELDS = {
+    Result.RON: {"from", "wins", "losers"},
+    Result.TSUMO: {"wins", "losers"},
+    Result.DRAW: {"tenpai", "nagashi"},
+    Result.ABORTIVE: {"reason"},
+    Result.CHOMBO: {"offender"},
+}
+COMMON_HAND_FIELDS = {"result", "riichi", "penalties", "note"}
+VALUE_FIELDS = {"seat", "han", "fu", "dora", "yakuman", "pao", "points", "doubles", "score", "parts"}
+
+
+def _fail(message: str, field: str | None = None, code: str = "invalid_record") -> RecordError:
+    return RecordError(message, code=code, field=field)
+
+
+def _int(value: Any, field: str, *, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(f"'{field}' must be a whole number, not {value!r}.", field, "bad_value")
+    if lo is not None and value < lo:
+        raise _fail(f"'{field}' must be at least {lo}, not {value}.", field, "bad_value")
+    if hi is not None and value > hi:
+        raise _fail(f"'{field}' must be at most {hi}, not {value}.", field, "bad_value")
+    return value
+
+
+def _seat(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
+        raise _fail(f"'{field}' must be a seat from 0 to 3, not {value!r}.", field, "bad_seat")
+    return value
+
+
+def _seats(value: Any, field: str) -> tuple[int, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise _fail(f"'{field}' must be a list of seats.", field, "bad_value")
+    seats = tuple(_seat(v, field) for v in value)
+    if len(set(seats)) != len(seats):
+        raise _fail(f"'{field}' names a seat twice.", field, "duplicate_seat")
+    return tuple(sorted(seats))
+
+
+def _object(value: Any, what: str, field: str | None = None) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(f"{what} must be an object.", field, "bad_value")
+    return value
+
+
+def _no_unknown(obj: Mapping[str, Any], allowed: set[str], where: str, field: str) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise _fail(f"unknown field '{key}' in {where}.", f"{field}.{key}" if field else key, "unknown_field")
+
+
+def parse_value(obj: Any, field: str, rules: Rules) -> HandValue:
+    """One player's hand value (a win, or a loser's hand under all-pay)."""
+    obj = _object(obj, f"'{field}' entries", field)
+    _no_unknown(obj, VALUE_FIELDS, field, field)
+    if "seat" not in obj:
+        raise _fail(f"'{field}' entry needs a 'seat'.", f"{field}.seat", "missing_field")
+    seat = _seat(obj["seat"], f"{field}.seat")
+    nums: dict[str, int | None] = {}
+    for name in ("han", "fu", "dora", "yakuman", "points", "doubles", "score"):
+        nums[name] = _int(obj[name], f"{field}.{name}", lo=0) if obj.get(name) is not None else None
+    pao = _seat(obj["pao"], f"{field}.pao") if obj.get("pao") is not None else None
+    breakdown = None
+    if obj.get("parts") is not None:
+        if nums["points"] is not None or nums["doubles"] is not None or nums["score"] is not None:
+            raise _fail("give either 'parts' or 'points' and 'doubles', not both.", f"{field}.parts", "bad_value")
+        breakdown = count_parts(obj["parts"], f"{field}.parts", rules)
+        nums["points"], nums["doubles"] = breakdown.points, breakdown.doubles
+    return HandValue(
+        seat=seat,
+        han=nums["han"],
+        fu=nums["fu"],
+        dora=nums["dora"] or 0,
+        yakuman=nums["yakuman"] or 0,
+        pao=pao,
+        points=nums["points"],
+        doubles=nums["doubles"],
+        score=nums["score"],
+        breakdown=breakdown,
+    )
+
+
+def _values(obj: Any, field: str, rules: Rules) -> tuple[HandValue, ...]:
+    if not isinstance(obj, list):
+        raise _fail(f"'{field}' must be a list.", field, "bad_value")
+    return tuple(parse_value(v, f"{field}[{i}]", rules) for i, v in enumerate(obj))
+
+
+def parse_penalty(obj: Any, field: str) -> Penalty:
+    obj = _object(obj, "A penalty", field)
+    _no_unknown(obj, {"seat", "kind", "points", "to"}, field, field)
+    if "seat" not in obj:
+        raise _fail("a penalty needs a 'seat'.", f"{field}.seat", "missing_field")
+    seat = _seat(obj["seat"], f"{field}.seat")
+    kind = obj.get("kind")
+    points = obj.get("points")
+    if (kind is None) == (points is None):
+        raise _fail("a penalty needs either a 'kind' or 'points'.", field, "bad_penalty")
+    if kind is not None and kind not in PENALTY_KINDS:
+        raise _fail(
+            f"unknown penalty kind {kind!r}; the kinds are {', '.join(PENALTY_KINDS)}.",
+            f"{field}.kind",
+            "bad_penalty",
+        )
+    if points is not None:
+        points = _int(points, f"{field}.points", lo=1)
+    to = _seat(obj["to"], f"{field}.to") if obj.get("to") is not None else None
+    if to is not None and points is None:
+        raise _fail("'to' goes with a penalty in points.", f"{field}.to", "bad_penalty")
+    if to == seat:
+        raise _fail("a penalty cannot be paid to the offender.", f"{field}.to", "bad_penalty")
+    return Penalty(seat=seat, kind=kind, points=points, to=to)
+
+
+def parse_hand(obj: Any, rules: Rules) -> Hand:
+    """One hand of the record; errors name the field (the caller adds the hand's number)."""
+    obj = _object(obj, "A hand")
+    raw = obj.get("result")
+    try:
+        result = Result(raw)
+    except ValueError:
+        raise _fail(
+            f"'result' must be one of {', '.join(r.value for r in Result)}, not {raw!r}.",
+            "result",
+            "bad_result",
+        ) from None
+    _no_unknown(obj, HAND_FIELDS[result] | COMMON_HAND_FIELDS, f"a {result.value} hand", "")
+    riichi = _seats(obj.get("riichi"), "riichi")
+    penalties = obj.get("penalties") or []
+    if not isinstance(penalties, list):
+        raise _fail("'penalties' must be a list.", "penalties", "bad_value")
+    pens = tuple(parse_penalty(p, f"penalties[{i}]") for i, p in enumerate(penalties))
+    if result in (Result.RON, Result.TSUMO):
+        if "wins" not in obj:
+            raise _fail(f"a {result.value} needs 'wins'.", "wins", "missing_field")
+        wins = _values(obj["wins"], "wins", rules)
+        if not wins:
+            raise _fail("'wins' needs at least one winner.", "wins", "missing_field")
+        seats = [w.seat for w in wins]
+        if len(set(seats)) != len(seats):
+            raise _fail("'wins' names a seat twice.", "wins", "duplicate_winner")
+        losers = _values(obj["losers"], "losers", rules) if obj.get("losers") is not None else ()
+        discarder = None
+        if result is Result.RON:
+            if obj.get("from") is None:
+                raise _fail("a ron needs 'from', the seat that discarded.", "from", "missing_field")
+            discarder = _seat(obj["from"], "from")
+            if discarder in seats:
+                raise _fail(f"seat {discarder} cannot both win and discard.", "from", "discarder_wins")
+            if len(wins) > 3:
+                raise _fail("at most three players can win on one discard.", "wins", "too_many_winners")
+        elif len(wins) != 1:
+            raise _fail("a tsumo has exactly one winner.", "wins", "tsumo_winners")
+        return Hand(
+            result=result,
+            riichi=riichi,
+            penalties=pens,
+            wins=wins,
+            discarder=discarder,
+            losers=losers,
+        )
+    if result is Result.DRAW:
+        return Hand(
+            result=result,
+            riichi=riichi,
+            penalties=pens,
+            tenpai=_seats(obj.get("tenpai"), "tenpai"),
+            nagashi=_seats(obj.get("nagashi"), "nagashi"),
+        )
+    if result is Result.ABORTIVE:
+        reason = obj.get("reason")
+        if reason not in ABORT_REASONS:
+            raise _fail(
+                f"'reason' must be one of {', '.join(ABORT_REASONS)}, not {reason!r}.", "reason", "bad_reason"
+            )
+        return Hand(result=result, riichi=riichi, penalties=pens, reason=reason)
+    if obj.get("offender") is None:
+        raise _fail("a chombo needs 'offender', the seat at fault.", "offender", "missing_field")
+    return Hand(result=result, riichi=riichi, penalties=pens, offender=_seat(obj["offender"], "offender"))
+
+
+def parse_start(obj: Any, rules: Rules) -> Start:
+    if obj is None:
+        return Start(scores=(rules.start_points,) * 4)  # type: ignore[arg-type]
+    obj = _object(obj, "'start'", "start")
+    _no_unknown(obj, START_FIELDS, "start", "start")
+    scores_raw = obj.get("scores")
+    if scores_raw is None:
+        scores = (rules.start_points,) * 4
+    else:
+        if not isinstance(scores_raw, list) or len(scores_raw) != 4:
+            raise _fail("'start.scores' must be four numbers, one per seat.", "start.scores", "bad_value")
+        scores = tuple(_int(s, "start.scores") for s in scores_raw)
+    raw_round = obj.get("round", "E")
+    try:
+        wind = Wind(raw_round)
+    except ValueError:
+        raise _fail(f"'start.round' must be E, S, W or N, not {raw_round!r}.", "start.round", "bad_value") from None
+    return Start(
+        scores=scores,  # type: ignore[arg-type]
+        round=wind,
+        number=_int(obj.get("number", 1), "start.number", lo=1, hi=4),
+        dealer=_seat(obj.get("dealer", 0), "start.dealer"),
+        honba=_int(obj.get("honba", 0), "start.honba", lo=0, hi=99),
+        pool=_int(obj.get("pool", 0), "start.pool", lo=0),
+    )
+
+
+def parse_game(obj: Any) -> Game:
+    """A whole game record; the first error found is raised, naming its hand and field."""
+    obj = _object(obj, "A game record")
+    _no_unknown(obj, GAME_FIELDS, "the game", "")
+    if "rules" not in obj:
+        raise _fail("a game record needs 'rules' (a preset id).", "rules", "missing_field")
+    rules = resolve_rules(obj["rules"])
+    players = obj.get("players") or []
+    if not isinstance(players, list) or len(players) not in (0, 4) or not all(isinstance(p, str) for p in players):
+        raise _fail("'players' must be four names, one per seat.", "players", "bad_value")
+    hands_raw = obj.get("hands", [])
+    if not isinstance(hands_raw, list):
+        raise _fail("'hands' must be a list.", "hands", "bad_value")
+    ended = obj.get("ended", False)
+    if not isinstance(ended, bool):
+        raise _fail("'ended' must be true or false.", "ended", "bad_value")
+    start = parse_start(obj.get("start"), rules)
+    hands = []
+    for i, h in enumerate(hands_raw, start=1):
+        try:
+            hands.append(parse_hand(h, rules))
+        except EngineError as e:
+            raise e.at_hand(i) from None
+    return Game(rules=rules, start=start, hands=tuple(hands), players=tuple(players), ended=ended)

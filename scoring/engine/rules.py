@@ -1,0 +1,533 @@
+"""The rules a game is played by: one frozen value, every field a documented option.
+
+Each field of :class:`Rules` carries an :class:`Option` describing it (label, help line,
+category, type, allowed values). The presets, the command line's ``--presets``, the club rule
+set form, the API and ``docs/presets.md`` all read these descriptions; :func:`validate_value`
+is the one validator they share.
+
+>>> from scoring.engine.presets import resolve_rules
+>>> rules = resolve_rules({"preset": "japanese-modern", "options": {"honba_points": 1500}})
+>>> rules.honba_points, rules.start_points
+(1500, 25000)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RulesError
+
+CATEGORIES = (
+    "Game length",
+    "Winning & draw",
+    "Hand value",
+    "Riichi and pool",
+    "Payments",
+    "Penalties",
+    "Game end and uma",
+    "Table flags",
+)
+
+
+@dataclass(frozen=True)
+class Option:
+    """The description of one rule option: what a form, the API and the docs show."""
+
+    label: str
+    help: str
+    category: str
+    kind: str  # "int", "bool", "choice" or "uma"
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    step: int = 1
+
+    def as_dict(self, name: str, default: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": name,
+            "label": self.label,
+            "help": self.help,
+            "category": self.category,
+            "type": self.kind,
+            "default": list(default) if isinstance(default, tuple) else default,
+        }
+        if self.choices:
+            out["choices"] = [{"value": v, "label": lbl} for v, lbl in self.choices]
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.step != 1:
+            out["step"] = self.step
+        return out
+
+
+def _opt(default: Any, **kwargs: Any) -> Any:
+    return field(default=default, metadata={"option": Option(**kwargs)})
+
+
+def _int(
+    default: int, label: str, help: str, category: str, lo: int, hi: int, step: int = 1
+) -> Any:
+    return _opt(
+        default,
+        label=label,
+        help=help,
+        category=category,
+        kind="int",
+        minimum=lo,
+        maximum=hi,
+        step=step,
+    )
+
+
+def _bool(default: bool, label: str, help: str, category: str) -> Any:
+    return _opt(default, label=label, help=help, category=category, kind="bool")
+
+
+def _choice(
+    default: str, label: str, help: str, category: str, choices: tuple[tuple[str, str], ...]
+) -> Any:
+    return _opt(default, label=label, help=help, category=category, kind="choice", choices=choices)
+
+
+LEN, WIN, VAL, RII, PAY, PEN, END, FLAG = CATEGORIES
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule the engine reads. Build one with :func:`scoring.engine.presets.resolve_rules`."""
+
+    # Game length
+    length: str = _choice(
+        "south",
+        "Game length",
+        "Which prevailing winds are played.",
+        LEN,
+        (("east", "East round only"), ("south", "East and South"), ("all", "All four winds")),
+    )
+    start_points: int = _int(
+        25000, "Start points", "Each player's points at the start.", LEN, 100, 1_000_000, 100
+    )
+    goal_points: int = _int(
+        0,
+        "Goal points",
+        "If nobody has this many points after the last hand, the game goes on into the next "
+        "wind until somebody does (sudden death, one wind at most). 0 = no extension.",
+        LEN,
+        0,
+        1_000_000,
+        100,
+    )
+    bust_ends: bool = _bool(
+        True, "Bust ends the game", "The game ends when a player's points fall below zero.", LEN
+    )
+    dealer_stop_when_leading: bool = _bool(
+        False,
+        "Dealer may stop when leading",
+        "In the last hand, a dealer who keeps the deal while in first place (and at the goal, "
+        "if there is one) ends the game.",
+        LEN,
+    )
+    # Winning & draw
+    max_ron_winners: int = _int(
+        3,
+        "Winners on one discard",
+        "How many players may win on the same discard: 1 is head bump (only the first in turn "
+        "order wins), 2 allows double ron, 3 triple ron.",
+        WIN,
+        1,
+        3,
+    )
+    triple_ron_aborts: bool = _bool(
+        False,
+        "Triple ron aborts",
+        "Three players claiming the same discard end the deal as an abortive draw.",
+        WIN,
+    )
+    multi_ron_honba: str = _choice(
+        "each",
+        "Counters on a multiple ron",
+        "Who is paid the dealer's extra hands when several players win on one discard.",
+        WIN,
+        (("each", "Every winner"), ("first", "Only the first winner after the discarder")),
+    )
+    draw_deal: str = _choice(
+        "keep_if_ready",
+        "Deal after a draw",
+        "Whether the dealer keeps the deal after an exhaustive draw.",
+        WIN,
+        (
+            ("pass", "The deal always passes"),
+            ("keep_if_ready", "The dealer keeps it when ready"),
+            ("keep", "The dealer always keeps it"),
+        ),
+    )
+    tenpai_payment: int = _int(
+        3000,
+        "Ready-hand payment",
+        "Points the players not ready pay, shared among the ready players, after an exhaustive "
+        "draw (0 = none).",
+        WIN,
+        0,
+        30000,
+        6,
+    )
+    abortive_draws: bool = _bool(
+        True,
+        "Abortive draws",
+        "Nine terminals, four winds, four kongs and four riichi end the deal without payments.",
+        WIN,
+    )
+    nagashi_mangan_percent: int = _int(
+        0,
+        "Pay for nagashi mangan",
+        "A player whose discards are all terminals and honours at an exhaustive draw is paid as "
+        "a self-drawn win worth this percent of the limit (0 = off).",
+        WIN,
+        0,
+        1600,
+    )
+    nagashi_flow: str = _choice(
+        "win",
+        "Deal after nagashi mangan",
+        "Whether a nagashi mangan passes the deal as a win does or as a draw does.",
+        WIN,
+        (
+            ("win", "As a win: the deal passes unless the dealer has it"),
+            ("draw", "As an exhaustive draw"),
+        ),
+    )
+    # Hand value
+    value_system: str = _choice(
+        "han_fu",
+        "Scoring",
+        "How a hand's value is entered and computed.",
+        VAL,
+        (("han_fu", "Han and fu"), ("points_doubles", "Basic points and doubles (Standard)")),
+    )
+    bazoro: bool = _bool(
+        True,
+        "Bazoro (two extra han)",
+        "Basic points are fu x 2^(han + 2) as in modern riichi; off gives fu x 2^han.",
+        VAL,
+    )
+    limit: int = _int(
+        2000, "Limit", "The limit on a hand's basic points (mangan).", VAL, 10, 100_000, 10
+    )
+    settling_table: bool = _bool(
+        True,
+        "Settling table",
+        "Above the limit: 6-7 han 1.5x, 8-10 han 2x, 11-12 han 3x, 13+ han 4x the limit. Off: "
+        "every hand stops at the limit.",
+        VAL,
+    )
+    kiriage_mangan: bool = _bool(
+        False, "Round up to mangan", "4 han 30 fu and 3 han 60 fu are paid as a mangan.", VAL
+    )
+    counted_yakuman: bool = _bool(
+        True, "Counted yakuman", "13 han or more pay as a yakuman; off, they pay 3x the limit.", VAL
+    )
+    yakuman_value: int = _int(
+        4, "Yakuman value", "A yakuman's value as a multiple of the limit.", VAL, 1, 16
+    )
+    max_yakuman: int = _int(
+        6, "Multiple yakuman", "How many yakuman one hand may count.", VAL, 1, 6
+    )
+    min_han: int = _int(1, "Minimum han", "Han a win needs, not counting dora.", VAL, 0, 4)
+    dora: bool = _bool(True, "Dora", "Dora tiles are played.", VAL)
+    rounding: str = _choice(
+        "up_100",
+        "Rounding of payments",
+        "How each payment is rounded.",
+        VAL,
+        (
+            ("up_100", "Up to the next 100"),
+            ("up_10", "Up to the next 10"),
+            ("nearest_10", "To the nearest 10 (5 down, 6 up)"),
+        ),
+    )
+    flowers: bool = _bool(False, "Flowers and seasons", "The 8 bonus tiles are played.", VAL)
+    # Riichi and pool
+    riichi: bool = _bool(True, "Riichi", "Players may declare ready.", RII)
+    riichi_deposit: int = _int(
+        1000,
+        "Riichi deposit",
+        "Points a declarer puts into the pool (0 = none).",
+        RII,
+        0,
+        10000,
+        10,
+    )
+    riichi_needs_points: bool = _bool(
+        True,
+        "Deposit must be paid",
+        "A player with fewer points than the deposit cannot declare.",
+        RII,
+    )
+    riichi_winner_doubles: int = _int(
+        0,
+        "Doubles for a winning declarer",
+        "Doubles the engine adds to a declarer's winning hand (Standard scoring).",
+        RII,
+        0,
+        3,
+    )
+    # Payments
+    payment_scheme: str = _choice(
+        "winner_only",
+        "Payment scheme",
+        "Who pays whom.",
+        PAY,
+        (
+            ("winner_only", "Only the winner is paid; the discarder pays all"),
+            ("all_pay", "All players pay each other"),
+        ),
+    )
+    honba_points: int = _int(
+        300,
+        "Dealer's extra hands",
+        "Points per counter paid to a winner: all from the discarder, or a third from each "
+        "player on a self-drawn win (0 = no counters).",
+        PAY,
+        0,
+        3000,
+        3,
+    )
+    honba_after_passed_draw: bool = _bool(
+        True,
+        "Counter after a passed draw",
+        "The counter goes up after every draw, also when the deal passes; off, it restarts.",
+        PAY,
+    )
+    pao: bool = _bool(
+        True, "Liability (pao)", "A player who fed the last set of a yakuman pays for it.", PAY
+    )
+    # Penalties
+    chombo: str = _choice(
+        "limit_each",
+        "Faulty out (chombo)",
+        "What a chombo costs.",
+        PEN,
+        (
+            ("limit_each", "The offender pays the limit to each player, East double"),
+            ("deduction", "A deduction from the offender's game result"),
+            ("forfeit", "Points taken off the offender's total"),
+            ("none", "Not used"),
+        ),
+    )
+    chombo_points: int = _int(
+        20000,
+        "Chombo deduction",
+        "Points deducted for a chombo (deduction or forfeit).",
+        PEN,
+        0,
+        100_000,
+        10,
+    )
+    chombo_passes_deal: bool = _bool(
+        True, "Chombo by the dealer passes the deal", "Otherwise the hand is replayed.", PEN
+    )
+    false_ready: str = _choice(
+        "limit_each",
+        "Faulty ready declaration",
+        "What a faulty ready declaration costs.",
+        PEN,
+        (
+            ("limit_each", "At a draw: the offender pays the limit to each player, East double"),
+            ("forfeit", "Points taken off the offender's total"),
+            ("none", "Not used"),
+        ),
+    )
+    false_ready_points: int = _int(
+        1000,
+        "Faulty ready points",
+        "Points taken off for a faulty ready declaration (forfeit).",
+        PEN,
+        0,
+        100_000,
+        10,
+    )
+    false_claim_points: int = _int(
+        100,
+        "Faulty claim",
+        "Points paid to the winner for each faulty claim (0 = not used).",
+        PEN,
+        0,
+        10_000,
+        10,
+    )
+    # Game end and uma
+    settlement: str = _choice(
+        "uma",
+        "Game result",
+        "How a player's result is worked out at the end of a game.",
+        END,
+        (
+            ("uma", "Placement bonuses: points of 1,000 over the return, plus uma and oka"),
+            ("difference", "Final points minus start points"),
+        ),
+    )
+    return_points: int = _int(
+        30000,
+        "Return points",
+        "The points a result is counted from; oka = (return - start) x 4, to first place.",
+        END,
+        0,
+        1_000_000,
+        100,
+    )
+    uma: tuple[int, int, int, int] = _opt(
+        (20, 10, -10, -20),
+        label="Uma",
+        help="Placement bonuses in thousands of points, first to fourth; they sum to zero.",
+        category=END,
+        kind="uma",
+        minimum=-100,
+        maximum=100,
+    )
+    ties: str = _choice(
+        "seat_order",
+        "Ties",
+        "How players with equal points are placed.",
+        END,
+        (("share", "They share the placement bonuses"), ("seat_order", "By initial seat order")),
+    )
+    final_rounding: str = _choice(
+        "none",
+        "Rounding of results",
+        "Rounding of final points to 1,000 before uma.",
+        END,
+        (("none", "None"), ("half_up", "Half up; first place absorbs the difference")),
+    )
+    leftover_pool: str = _choice(
+        "first",
+        "Leftover riichi sticks",
+        "Where the pool left on the table at the end goes.",
+        END,
+        (("first", "To first place (shared on a tie)"), ("lost", "Nobody")),
+    )
+    # Table flags (for hands entered as tiles; they change no payment)
+    kuitan: bool = _bool(True, "Open tanyao", "All simples counts in an open hand.", FLAG)
+    riichi_on_sacred_hand: bool = _bool(
+        True,
+        "Riichi on a sacred hand",
+        "A player may declare on a hand that is sacred-discard.",
+        FLAG,
+    )
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+
+
+def option(name: str) -> Option:
+    """The description of the option ``name``."""
+    for f in dataclasses.fields(Rules):
+        if f.name == name:
+            opt: Option = f.metadata["option"]
+            return opt
+    raise RulesError(f"Unknown option '{name}'.", code="unknown_option", field=name)
+
+
+def validate_value(name: str, value: Any) -> Any:
+    """Check one option value against its description; return it in the engine's type.
+
+    >>> validate_value("honba_points", 1500)
+    1500
+    >>> validate_value("nagashi_mangan_percent", 2000)
+    Traceback (most recent call last):
+    ...
+    scoring.engine.errors.RulesError: Option 'nagashi_mangan_percent' must be at most 1600, not 2000.
+    """
+    opt = option(name)
+
+    def bad(why: str) -> RulesError:
+        return RulesError(f"Option '{name}' {why}.", code="bad_option", field=name)
+
+    if opt.kind == "bool":
+        if not isinstance(value, bool):
+            raise bad(f"must be true or false, not {value!r}")
+        return value
+    if opt.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad(f"must be a whole number, not {value!r}")
+        if opt.minimum is not None and value < opt.minimum:
+            raise bad(f"must be at least {opt.minimum}, not {value}")
+        if opt.maximum is not None and value > opt.maximum:
+            raise bad(f"must be at most {opt.maximum}, not {value}")
+        if value % opt.step:
+            raise bad(f"must be a multiple of {opt.step}, not {value}")
+        return value
+    if opt.kind == "choice":
+        allowed = [v for v, _ in opt.choices]
+        if value not in allowed:
+            raise bad(f"must be one of {', '.join(allowed)}, not {value!r}")
+        return value
+    # uma: four whole numbers from first to fourth place
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        raise bad("must be four numbers, first to fourth place")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise bad(f"must be whole numbers, not {v!r}")
+        if (
+            opt.minimum is not None
+            and opt.maximum is not None
+            and not opt.minimum <= v <= opt.maximum
+        ):
+            raise bad(f"values must lie between {opt.minimum} and {opt.maximum}")
+    if sum(value) != 0:
+        raise bad(f"must sum to zero, not {sum(value)}")
+    if list(value) != sorted(value, reverse=True):
+        raise bad("must not grow from first to fourth place")
+    return tuple(value)
+
+
+def check_combination(rules: Rules) -> None:
+    """Refuse combinations of options that cannot be played; the error names the option."""
+
+    def bad(name: str, why: str) -> RulesError:
+        return RulesError(f"Option '{name}' {why}.", code="bad_option", field=name)
+
+    if rules.payment_scheme == "all_pay":
+        if rules.tenpai_payment:
+            raise bad(
+                "tenpai_payment", "needs the winner-only payment scheme (ready-hand payments)"
+            )
+        if rules.honba_points:
+            raise bad("honba_points", "needs the winner-only payment scheme")
+        if rules.value_system != "points_doubles":
+            raise bad("payment_scheme", "all_pay needs Standard scoring (points and doubles)")
+        if rules.chombo == "limit_each" or rules.false_ready == "limit_each":
+            raise bad("chombo", "limit payments need the winner-only payment scheme")
+    if rules.value_system == "points_doubles" and rules.payment_scheme != "all_pay":
+        raise bad("value_system", "Standard scoring needs the all_pay payment scheme")
+    if rules.riichi_deposit and not rules.riichi:
+        raise bad("riichi_deposit", "needs riichi to be played")
+    if rules.riichi_winner_doubles and rules.value_system != "points_doubles":
+        raise bad("riichi_winner_doubles", "needs Standard scoring (points and doubles)")
+    if rules.triple_ron_aborts and rules.max_ron_winners == 3:
+        raise bad("triple_ron_aborts", "cannot be on while three winners are allowed")
+    if rules.goal_points and rules.length == "all":
+        raise bad("goal_points", "needs a game shorter than all four winds")
+    if rules.nagashi_mangan_percent and rules.payment_scheme != "winner_only":
+        raise bad("nagashi_mangan_percent", "needs the winner-only payment scheme")
+
+
+def describe_options(defaults: Rules | None = None) -> list[dict[str, Any]]:
+    """Every option's description with its value in ``defaults`` (the engine default if None)."""
+    base = defaults or Rules()
+    return [
+        f.metadata["option"].as_dict(f.name, getattr(base, f.name))
+        for f in dataclasses.fields(Rules)
+    ]
+
+
+def rules_as_options(rules: Rules) -> dict[str, Any]:
+    """The rules as a JSON-ready mapping of option name to value."""
+    return {
+        name: list(v) if isinstance(v, tuple) else v
+        for name in OPTION_NAMES
+        for v in [getattr(rules, name)]
+    }
