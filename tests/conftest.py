@@ -59,3 +59,10 @@ def charlie(club):
 @pytest.fixture
 def dave(db):
     return User.objects.create_user("dave", "dave@example.org", PASSWORD)
+
+
+def pytest_report_header(config):
+    # CI runs the suite on SQLite and on PostgreSQL; the header shows which one this run used.
+    from django.conf import settings
+
+    return f"database: {settings.DATABASES['default']['ENGINE']}"
