@@ -1,0 +1,58 @@
+"""Leagues and their seasons. A league pins its rules into every game played in it."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from clubs.models import Club
+
+
+class League(models.Model):
+    """A club's league: the rules its games are played by and how its standings are kept."""
+
+    class Aggregate(models.TextChoices):
+        SUM = "sum", "Sum of results"
+        """Players are ranked by the sum of their game results."""
+        AVERAGE = "average", "Average result"
+        """Players are ranked by their average game result."""
+        PLACEMENT = "placement", "Placement points"
+        """Players are ranked by points given for each placement."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=50)
+    rules = models.JSONField(
+        help_text='The rules its games copy when they start: {"preset": id, "options": {...}}.'
+    )
+    aggregate = models.CharField(max_length=20, choices=Aggregate.choices, default=Aggregate.SUM)
+    placement_points = models.JSONField(
+        default=list, blank=True, help_text="Points for first to fourth place (placement only)."
+    )
+    min_games = models.PositiveIntegerField(default=0)
+    drop_worst = models.PositiveIntegerField(default=0)
+    confirmation_required = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="leagues_league_unique_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    """A date range of a league; a game belongs to the season it was played in."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    starts = models.DateField()
+    ends = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-starts"]
+
+    def __str__(self) -> str:
+        return f"{self.league} {self.name}"

@@ -1,0 +1,397 @@
+"""Every write to a game: create, record, preview, correct, delete, finish, abandon, import.
+
+Each service runs in one transaction, replays the game with the engine and saves the cached
+numbers beside the hands, or saves nothing at all. Each leaves an audit entry. This module is
+the one boundary between the database and the engine's types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import Club, Player
+from scoring import engine
+from scoring.models import Game, GameSeat, Hand, Submission, log_action
+
+
+class GameError(ValueError):
+    """A request the game cannot take; ``code`` is stable, ``message`` is for the scorer."""
+
+    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+
+class StaleHandNumber(GameError):
+    """The submission expected to add a hand that another device added in the meantime."""
+
+    def __init__(self, *, expected: int, current: int) -> None:
+        super().__init__(
+            f"This device expected to add hand {expected}, but the game already has "
+            f"{current - 1} hands: another device entered one. Refresh and check.",
+            code="stale_hand_number",
+            field="expected_number",
+        )
+        self.expected = expected
+        self.current = current
+
+
+@dataclass(frozen=True)
+class HandWrite:
+    """The answer to a hand submission: the game after it, and whether it was a repeat."""
+
+    game: Game
+    number: int
+    repeated: bool
+    response: dict[str, Any] | None = None
+
+
+def resolved_rules(spec: Any) -> dict[str, Any]:
+    """The full rules a game copies when it starts: the preset id and every option's value."""
+    rules = engine.resolve_rules(spec)
+    preset = spec if isinstance(spec, str) else spec["preset"]
+    return {"preset": preset, "options": engine.rules_as_options(rules)}
+
+
+def game_record(
+    game: Game,
+    hands: Sequence[dict[str, Any]] | None = None,
+    players: Sequence[Player] | None = None,
+) -> dict[str, Any]:
+    """The game as a game record (with ``hands`` or ``players`` instead of the stored ones)."""
+    if hands is None:
+        hands = [h.data for h in game.hands.order_by("number")]
+    if players is None:
+        players = game.seat_players()
+    record: dict[str, Any] = {
+        "rules": game.rules,
+        "players": [p.display_name for p in players],
+        "hands": list(hands),
+    }
+    if game.start:
+        record["start"] = game.start
+    if game.ended:
+        record["ended"] = True
+    return record
+
+
+def _replay(
+    game: Game, hands: Sequence[dict[str, Any]], players: Sequence[Player] | None = None
+) -> engine.GameResult:
+    return engine.score_game(game_record(game, hands, players))
+
+
+def _save(game: Game, hand_rows: Sequence[Hand], result: engine.GameResult) -> None:
+    """Cache the replay's numbers on the game, its seats and every hand that changed."""
+    changed = []
+    for row, hand_result in zip(hand_rows, result.hands, strict=True):
+        cached = hand_result.as_dict()
+        if row.result != cached or row.label != hand_result.label:
+            row.result = cached
+            row.label = hand_result.label
+            changed.append(row)
+    if changed:
+        Hand.objects.bulk_update(changed, ["result", "label"])
+    final = result.final
+    was_over = game.over
+    game.final = final.as_dict()
+    game.over = final.over
+    game.hand_count = len(hand_rows)
+    game.engine_version = engine.ENGINE_VERSION
+    game.version += 1
+    if final.over and game.status == Game.Status.RUNNING:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+    elif not final.over and game.status == Game.Status.FINISHED:
+        game.status = Game.Status.RUNNING
+        game.finished_at = None
+    game.save()
+    seats = list(game.seats.all())
+    for s in seats:
+        s.score = final.scores[s.seat] if final.over else None
+        s.rank = final.ranks[s.seat] if final.ranks else None
+        s.result = final.results[s.seat] if final.results else None
+        if was_over and not final.over:
+            s.confirmed_at, s.confirmed_by = None, None
+    GameSeat.objects.bulk_update(seats, ["score", "rank", "result", "confirmed_at", "confirmed_by"])
+
+
+@transaction.atomic
+def game_create(
+    *,
+    club: Club,
+    players: Sequence[Player],
+    rules: Any,
+    created_by: Any,
+    league: Any = None,
+    season: Any = None,
+    rules_name: str = "",
+    start: dict[str, Any] | None = None,
+    table: str = "",
+    played_on: Any = None,
+) -> Game:
+    """Start a game: the rules are resolved and copied into it, so later changes never reach it."""
+    if len(players) != 4:
+        raise GameError("A game needs four players, one per seat.", code="players", field="players")
+    if len({p.pk for p in players}) != 4:
+        raise GameError("A player can sit in only one seat.", code="players", field="players")
+    for p in players:
+        if p.club_id != club.pk:
+            raise GameError(
+                f"{p.display_name} is not a player of {club.name}.", code="players", field="players"
+            )
+    full_rules = resolved_rules(rules)
+    if not rules_name:
+        rules_name = engine.get_preset(full_rules["preset"]).name
+    game = Game(
+        club=club,
+        league=league,
+        season=season,
+        rules=full_rules,
+        rules_name=rules_name,
+        start=start or {},
+        table=table,
+        created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+    )
+    if played_on is not None:
+        game.played_on = played_on
+    result = _replay(game, [], players)  # bad rules or start fail here, before any row exists
+    game.save()
+    GameSeat.objects.bulk_create(
+        [GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players)]
+    )
+    _save(game, [], result)
+    log_action("game.created", club=club, actor=created_by, game=game, after=game_record(game))
+    return game
+
+
+def _locked(game: Game) -> Game:
+    """The game row locked for this transaction, so concurrent writes queue up."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _hands(game: Game) -> list[Hand]:
+    return list(game.hands.order_by("number"))
+
+
+def _response(game: Game, number: int) -> dict[str, Any]:
+    hand = game.hands.get(number=number)
+    return {"number": number, "hand": hand.data, "result": hand.result, "final": game.final}
+
+
+def hand_preview(*, game: Game, hand: dict[str, Any]) -> dict[str, Any]:
+    """The result of adding ``hand`` to the game, without saving anything."""
+    hands = [h.data for h in _hands(game)] + [hand]
+    result = _replay(game, hands)
+    return {"hand": result.hands[-1].as_dict(), "final": result.final.as_dict()}
+
+
+@transaction.atomic
+def hand_record(
+    *,
+    game: Game,
+    hand: dict[str, Any],
+    entered_by: Any,
+    expected_number: int | None = None,
+    key: str | None = None,
+) -> HandWrite:
+    """Add a hand at the end of the game.
+
+    A repeated ``key`` answers with the first answer and adds nothing; an ``expected_number``
+    that is no longer the next hand's raises :class:`StaleHandNumber`.
+    """
+    game = _locked(game)
+    if key:
+        first = Submission.objects.filter(game=game, key=key).first()
+        if first is not None:
+            return HandWrite(
+                game=game, number=first.response["number"], repeated=True, response=first.response
+            )
+    if not game.is_running:
+        raise GameError(
+            f"The game is {game.get_status_display().lower()}; no hand can be added.",
+            code="not_running",
+        )
+    rows = _hands(game)
+    number = len(rows) + 1
+    if expected_number is not None and expected_number != number:
+        raise StaleHandNumber(expected=expected_number, current=number)
+    result = _replay(game, [h.data for h in rows] + [hand])
+    row = Hand.objects.create(
+        game=game,
+        number=number,
+        data=hand,
+        entered_by=entered_by if getattr(entered_by, "is_authenticated", False) else None,
+    )
+    _save(game, [*rows, row], result)
+    log_action(
+        "hand.recorded", club=game.club, actor=entered_by, game=game, hand_number=number, after=hand
+    )
+    response = _response(game, number)
+    if key:
+        Submission.objects.create(game=game, key=key, response=response)
+    return HandWrite(game=game, number=number, repeated=False, response=response)
+
+
+def _editable(game: Game, user_can_edit_finished: bool) -> None:
+    if game.status == Game.Status.ABANDONED:
+        raise GameError("An abandoned game cannot be changed.", code="not_running")
+    if game.status == Game.Status.FINISHED and not user_can_edit_finished:
+        raise GameError("Only an organiser can correct a finished game.", code="finished")
+
+
+def _row(rows: Sequence[Hand], number: int) -> Hand:
+    if not 1 <= number <= len(rows):
+        raise GameError(f"The game has no hand {number}.", code="no_such_hand", field="number")
+    return rows[number - 1]
+
+
+@transaction.atomic
+def hand_correct(
+    *,
+    game: Game,
+    number: int,
+    hand: dict[str, Any],
+    reason: str,
+    user: Any,
+    may_edit_finished: bool = False,
+) -> Game:
+    """Replace hand ``number``; every later hand is replayed from it."""
+    game = _locked(game)
+    _editable(game, may_edit_finished)
+    rows = _hands(game)
+    row = _row(rows, number)
+    before = row.data
+    data = [h.data for h in rows]
+    data[number - 1] = hand
+    result = _replay(game, data)
+    row.data = hand
+    row.save(update_fields=["data"])
+    _save(game, rows, result)
+    log_action(
+        "hand.corrected",
+        club=game.club,
+        actor=user,
+        game=game,
+        hand_number=number,
+        before=before,
+        after=hand,
+        reason=reason,
+    )
+    return game
+
+
+@transaction.atomic
+def hand_delete(
+    *, game: Game, number: int, reason: str, user: Any, may_edit_finished: bool = False
+) -> Game:
+    """Remove hand ``number``; the later hands move up one and are replayed."""
+    game = _locked(game)
+    _editable(game, may_edit_finished)
+    rows = _hands(game)
+    row = _row(rows, number)
+    rest = rows[: number - 1] + rows[number:]
+    result = _replay(game, [h.data for h in rest])
+    row.delete()
+    for i, r in enumerate(rest[number - 1 :], start=number):
+        r.number = i
+    # Renumber in two steps so the unique (game, number) never sees two rows at one number.
+    moved = rest[number - 1 :]
+    for r in moved:
+        r.number += 100_000
+    Hand.objects.bulk_update(moved, ["number"])
+    for r in moved:
+        r.number -= 100_000
+    Hand.objects.bulk_update(moved, ["number"])
+    _save(game, rest, result)
+    log_action(
+        "hand.deleted",
+        club=game.club,
+        actor=user,
+        game=game,
+        hand_number=number,
+        before=row.data,
+        reason=reason,
+    )
+    return game
+
+
+def hand_undo(*, game: Game, user: Any) -> Game:
+    """Remove the last hand of a running game (the scorer's one-tap undo)."""
+    if not game.hand_count:
+        raise GameError("There is no hand to undo.", code="no_such_hand")
+    return hand_delete(
+        game=game, number=game.hand_count, reason="Undo of the last hand.", user=user
+    )
+
+
+@transaction.atomic
+def game_finish(*, game: Game, user: Any) -> Game:
+    """End a running game now (at its end, or at a time limit) with the preset's settlement."""
+    game = _locked(game)
+    if game.status == Game.Status.ABANDONED:
+        raise GameError("An abandoned game cannot be finished.", code="not_running")
+    before = game.final
+    if not game.over:
+        game.ended = True
+        rows = _hands(game)
+        _save(game, rows, _replay(game, [h.data for h in rows]))
+    log_action(
+        "game.finished", club=game.club, actor=user, game=game, before=before, after=game.final
+    )
+    return game
+
+
+@transaction.atomic
+def game_abandon(*, game: Game, user: Any, reason: str) -> Game:
+    """Abandon a game: it is kept but never counts for standings."""
+    game = _locked(game)
+    before = game.status
+    game.status = Game.Status.ABANDONED
+    game.version += 1
+    game.save(update_fields=["status", "version"])
+    log_action(
+        "game.abandoned",
+        club=game.club,
+        actor=user,
+        game=game,
+        before=before,
+        after=game.status,
+        reason=reason,
+    )
+    return game
+
+
+@transaction.atomic
+def game_import(
+    *, club: Club, record: dict[str, Any], players: Sequence[Player], created_by: Any, **extra: Any
+) -> Game:
+    """Create a game (finished or running) from a whole game record."""
+    if not isinstance(record, dict):
+        raise GameError("A game record must be an object.", code="invalid_record")
+    game = game_create(
+        club=club,
+        players=players,
+        rules=record.get("rules"),
+        created_by=created_by,
+        start=record.get("start"),
+        **extra,
+    )
+    hands = record.get("hands") or []
+    game.ended = record.get("ended") is True
+    result = _replay(game, hands)
+    rows = Hand.objects.bulk_create(
+        [
+            Hand(game=game, number=i, data=h, entered_by=game.created_by)
+            for i, h in enumerate(hands, start=1)
+        ]
+    )
+    _save(game, rows, result)
+    log_action("game.imported", club=club, actor=created_by, game=game, after=game_record(game))
+    return game
