@@ -47,14 +47,22 @@ class _BadLine:
 
 
 def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scoring.engine", description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", help="a game record (JSON or JSON Lines); - for standard input")
-    parser.add_argument("--presets", action="store_true", help="print every preset with its options")
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring.engine", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "file", nargs="?", help="a game record (JSON or JSON Lines); - for standard input"
+    )
+    parser.add_argument(
+        "--presets", action="store_true", help="print every preset with its options"
+    )
     parser.add_argument("--pretty", action="store_true", help="indent the output for people")
     args = parser.parse_args(argv)
     indent = 2 if args.pretty else None
     if args.presets:
-        print(json.dumps([get_preset(p).as_dict() for p in preset_ids()], indent=indent), file=stdout)
+        print(
+            json.dumps([get_preset(p).as_dict() for p in preset_ids()], indent=indent), file=stdout
+        )
         return 0
     if not args.file:
         parser.error("give a FILE, or - for standard input")
@@ -68,7 +76,10 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout) -> int:
         answer = record.answer if isinstance(record, _BadLine) else score_record(record)
         if "error" in answer:
             status = 1
-        print(json.dumps(answer, indent=indent, separators=None if indent else (",", ":")), file=stdout)
+        print(
+            json.dumps(answer, indent=indent, separators=None if indent else (",", ":")),
+            file=stdout,
+        )
     return status
 
 

@@ -93,8 +93,8 @@ def _win(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Out
                     "too_many_winners",
                 )
             raise _fail(
-                f"these rules allow {rules.max_ron_winners} winner(s) on one discard; enter only the "
-                "first in turn order after the discarder.",
+                f"these rules allow {rules.max_ron_winners} winner(s) on one discard; enter only "
+                "the first in turn order after the discarder.",
                 "wins",
                 "too_many_winners",
             )
@@ -118,7 +118,9 @@ def _win(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Out
                     deltas[who] -= each
                     deltas[w.seat] += each
     keeps = any(w.seat == state.dealer for w in wins)
-    return Outcome(dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps), wins[0].seat
+    return Outcome(
+        dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps
+    ), wins[0].seat
 
 
 def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> Outcome:
@@ -132,7 +134,9 @@ def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> Outcome:
                 deltas[i] += v
         if rules.nagashi_flow == "win":
             keeps = state.dealer in hand.nagashi
-            return Outcome(dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps)
+            return Outcome(
+                dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps
+            )
     elif rules.tenpai_payment and 0 < len(ready) < 4:
         for seat in range(4):
             if seat in ready:
@@ -152,7 +156,9 @@ def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> Outcome:
 def _abortive(rules: Rules, state: State, hand: Hand) -> Outcome:
     if hand.reason == "triple_ron":
         if not rules.triple_ron_aborts:
-            raise _fail("under these rules a triple ron is not an abortive draw.", "reason", "bad_reason")
+            raise _fail(
+                "under these rules a triple ron is not an abortive draw.", "reason", "bad_reason"
+            )
     elif not rules.abortive_draws:
         raise _fail("these rules have no abortive draws.", "reason", "no_abortive_draws")
     if hand.reason == "four_riichi" and len(hand.riichi) != 4:
@@ -181,7 +187,9 @@ def _chombo(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[
     return outcome, forfeited
 
 
-def _penalties(rules: Rules, state: State, hand: Hand, deltas: list[int], winner: int | None) -> int:
+def _penalties(
+    rules: Rules, state: State, hand: Hand, deltas: list[int], winner: int | None
+) -> int:
     """Apply the hand's penalties; returns the points that left the table."""
     forfeited = 0
     for i, p in enumerate(hand.penalties):
@@ -194,16 +202,32 @@ def _penalties(rules: Rules, state: State, hand: Hand, deltas: list[int], winner
                 deltas[p.to] += p.points
         elif p.kind == "false_claim":
             if not rules.false_claim_points:
-                raise _fail("these rules have no penalty for a faulty claim.", f"{field}.kind", "bad_penalty")
+                raise _fail(
+                    "these rules have no penalty for a faulty claim.",
+                    f"{field}.kind",
+                    "bad_penalty",
+                )
             if winner is None:
-                raise _fail("a faulty claim is paid to the winner: this hand has none.", f"{field}.kind", "bad_penalty")
+                raise _fail(
+                    "a faulty claim is paid to the winner: this hand has none.",
+                    f"{field}.kind",
+                    "bad_penalty",
+                )
             if p.seat == winner:
-                raise _fail("the winner cannot pay the faulty-claim penalty to itself.", f"{field}.seat", "bad_penalty")
+                raise _fail(
+                    "the winner cannot pay the faulty-claim penalty to itself.",
+                    f"{field}.seat",
+                    "bad_penalty",
+                )
             deltas[p.seat] -= rules.false_claim_points
             deltas[winner] += rules.false_claim_points
         elif p.kind == "false_ready":
             if rules.false_ready == "none":
-                raise _fail("these rules have no penalty for a faulty ready declaration.", f"{field}.kind", "bad_penalty")
+                raise _fail(
+                    "these rules have no penalty for a faulty ready declaration.",
+                    f"{field}.kind",
+                    "bad_penalty",
+                )
             if rules.false_ready == "limit_each":
                 if hand.result is not Result.DRAW:
                     raise _fail(
@@ -253,7 +277,9 @@ def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outco
     if not rules.honba_points:
         outcome = Outcome(outcome.dealer_keeps, 0, outcome.chombo, outcome.stop_allowed)
     scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
-    breakdowns = tuple((v.seat, v.breakdown) for v in (*hand.wins, *hand.losers) if v.breakdown is not None)
+    breakdowns = tuple(
+        (v.seat, v.breakdown) for v in (*hand.wins, *hand.losers) if v.breakdown is not None
+    )
     result = HandResult(
         round=state.round,
         number=state.number,
@@ -269,16 +295,18 @@ def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outco
     return result, outcome
 
 
-def next_state(rules: Rules, state: State, outcome: Outcome, scores: tuple[int, int, int, int], pool: int) -> tuple[State, bool]:
+def next_state(
+    rules: Rules, state: State, outcome: Outcome, scores: tuple[int, int, int, int], pool: int
+) -> tuple[State, bool]:
     """The state for the next hand, and whether the game is over instead."""
     regular = ROUNDS[rules.length]
-    extension = state.round.index >= regular
-    last_regular = state.round.index == regular - 1 and state.number == 4
+    extension = state.round.order >= regular
+    last_regular = state.round.order == regular - 1 and state.number == 4
     if outcome.dealer_keeps:
         wind, number, dealer = state.round, state.number, state.dealer
     else:
         number, dealer = state.number + 1, (state.dealer + 1) % 4
-        index = state.round.index
+        index = state.round.order
         if number > 4:
             number, index = 1, index + 1
         if index >= 4:  # past the North round: nothing is left to play
@@ -290,7 +318,7 @@ def next_state(rules: Rules, state: State, outcome: Outcome, scores: tuple[int, 
     reached = bool(rules.goal_points) and max(scores) >= rules.goal_points
     if extension:
         # sudden death: over as soon as somebody reaches the goal, or after one extra wind
-        return nxt, reached or wind.index > regular
+        return nxt, reached or wind.order > regular
     if last_regular:
         if not outcome.dealer_keeps:
             return nxt, not rules.goal_points or reached
@@ -317,7 +345,10 @@ def replay(game: Game) -> GameResult:
     for i, hand in enumerate(game.hands, start=1):
         if over:
             raise RecordError(
-                "the game is already over; no hand can follow.", code="game_over", hand=i, field="result"
+                "the game is already over; no hand can follow.",
+                code="game_over",
+                hand=i,
+                field="result",
             )
         try:
             result, outcome = play_hand(rules, state, hand)

@@ -6,8 +6,9 @@ and keeps the breakdown so the scorer can check it against the table.
 
 >>> from scoring.engine.presets import resolve_rules
 >>> rules = resolve_rules("italian-official")
->>> b = count_parts({"win": True, "sets": [{"set": "pung", "tiles": "honours", "concealed": True,
-...     "honour": "dragon"}], "pair": "seat_wind", "self_drawn": True, "flowers": 1}, "parts", rules)
+>>> parts = {"win": True, "pair": "seat_wind", "self_drawn": True, "flowers": 1, "sets": [
+...     {"set": "pung", "tiles": "honours", "concealed": True, "honour": "dragon"}]}
+>>> b = count_parts(parts, "parts", rules)
 >>> b.points, b.doubles
 (36, 1)
 """
@@ -120,7 +121,9 @@ def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
         if kind not in ("pung", "kong"):
             raise _bad(f"'set' must be pung or kong, not {kind!r}.", f"{where}.set")
         if tiles not in PUNG_POINTS:
-            raise _bad(f"'tiles' must be simples, terminals or honours, not {tiles!r}.", f"{where}.tiles")
+            raise _bad(
+                f"'tiles' must be simples, terminals or honours, not {tiles!r}.", f"{where}.tiles"
+            )
         concealed = _flag(s, "concealed", where)
         points = PUNG_POINTS[tiles][1 if concealed else 0] * (4 if kind == "kong" else 1)
         honour = s.get("honour")
@@ -137,7 +140,9 @@ def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
     pair = parts.get("pair")
     if pair is not None:
         if pair not in PAIR_POINTS:
-            raise _bad(f"'pair' must be one of {', '.join(PAIR_POINTS)}, not {pair!r}.", f"{field}.pair")
+            raise _bad(
+                f"'pair' must be one of {', '.join(PAIR_POINTS)}, not {pair!r}.", f"{field}.pair"
+            )
         if PAIR_POINTS[pair]:
             items.append((f"pair ({pair.replace('_', ' ')})", PAIR_POINTS[pair], 0))
     flowers = _count(parts, "flowers", field, 8)
@@ -152,7 +157,11 @@ def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
         items.append(("own flower or season", 0, own))
     for name in ("all_flowers", "all_seasons"):
         if _flag(parts, name, field):
-            if flowers < 4 or (flowers < 8 and _flag(parts, "all_flowers", field) and _flag(parts, "all_seasons", field)):
+            if flowers < 4 or (
+                flowers < 8
+                and _flag(parts, "all_flowers", field)
+                and _flag(parts, "all_seasons", field)
+            ):
                 raise _bad(f"'{name}' needs the four tiles among 'flowers'.", f"{field}.{name}")
             items.append((name.replace("_", " "), 0, 2))
     for name in ("self_drawn", "only_tile", "out_on_pair"):

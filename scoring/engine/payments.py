@@ -39,19 +39,29 @@ def ron_payment(rules: Rules, *, dealer: int, seat: int, base: int) -> int:
 
 def _winner_only(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue]) -> Deltas:
     deltas = [0, 0, 0, 0]
-    for i, win in enumerate(wins):
+    for win in wins:
         field = f"wins[{hand.wins.index(win)}]"
         base = base_points(rules, win, field)
         if win.pao is not None:
             if not rules.pao:
-                raise RecordError("these rules have no liability (pao).", field=f"{field}.pao", code="bad_pao")
+                raise RecordError(
+                    "these rules have no liability (pao).", field=f"{field}.pao", code="bad_pao"
+                )
             if win.pao == win.seat:
-                raise RecordError("the winner cannot be liable for the own hand.", field=f"{field}.pao", code="bad_pao")
+                raise RecordError(
+                    "the winner cannot be liable for the own hand.",
+                    field=f"{field}.pao",
+                    code="bad_pao",
+                )
         if hand.discarder is None:
             part = tsumo_payments(rules, dealer=dealer, seat=win.seat, base=base)
             if win.pao is not None:  # the liable player pays everything
                 part = [0, 0, 0, 0]
-                total = sum(a for a in tsumo_payments(rules, dealer=dealer, seat=win.seat, base=base) if a > 0)
+                total = sum(
+                    a
+                    for a in tsumo_payments(rules, dealer=dealer, seat=win.seat, base=base)
+                    if a > 0
+                )
                 part[win.pao] -= total
                 part[win.seat] += total
         else:
@@ -74,14 +84,17 @@ def _all_pay(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue]) -
     for v in hand.losers:
         if v.seat in winners:
             raise RecordError(
-                f"seat {v.seat} won and cannot also be listed among the losers.", field="losers", code="bad_loser"
+                f"seat {v.seat} won and cannot also be listed among the losers.",
+                field="losers",
+                code="bad_loser",
             )
     if len(losers) != len(hand.losers):
         raise RecordError("'losers' names a seat twice.", field="losers", code="duplicate_seat")
     for seat in range(4):
         if seat not in winners and seat not in losers:
             raise RecordError(
-                f"the score of seat {seat}'s hand is missing: under these rules every player's hand scores.",
+                f"the score of seat {seat}'s hand is missing: under these rules every "
+                "player's hand scores.",
                 field="losers",
                 code="missing_loser",
             )
@@ -99,9 +112,9 @@ def _all_pay(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue]) -
         deltas[payer] -= amount
         deltas[payee] += amount
 
-    for w in winners:
-        for p in losers:
-            pay(p, w, score[w])
+    for winner in winners:
+        for loser in losers:
+            pay(loser, winner, score[winner])
     for a in losers:
         for b in losers:
             if score[a] > score[b]:
@@ -121,6 +134,8 @@ def win_payments(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue
     """The deltas of the wins of ``hand`` under the rules' payment scheme."""
     if hand.losers and rules.payment_scheme != "all_pay":
         raise RecordError(
-            "'losers' are scored only where all players pay each other.", field="losers", code="unknown_field"
+            "'losers' are scored only where all players pay each other.",
+            field="losers",
+            code="unknown_field",
         )
     return SCHEMES[rules.payment_scheme](rules, hand, dealer, wins)

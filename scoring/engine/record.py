@@ -41,7 +41,18 @@ HAND_FIELDS = {
     Result.CHOMBO: {"offender"},
 }
 COMMON_HAND_FIELDS = {"result", "riichi", "penalties", "note"}
-VALUE_FIELDS = {"seat", "han", "fu", "dora", "yakuman", "pao", "points", "doubles", "score", "parts"}
+VALUE_FIELDS = {
+    "seat",
+    "han",
+    "fu",
+    "dora",
+    "yakuman",
+    "pao",
+    "points",
+    "doubles",
+    "score",
+    "parts",
+}
 
 
 def _fail(message: str, field: str | None = None, code: str = "invalid_record") -> RecordError:
@@ -84,7 +95,11 @@ def _object(value: Any, what: str, field: str | None = None) -> Mapping[str, Any
 def _no_unknown(obj: Mapping[str, Any], allowed: set[str], where: str, field: str) -> None:
     for key in obj:
         if key not in allowed:
-            raise _fail(f"unknown field '{key}' in {where}.", f"{field}.{key}" if field else key, "unknown_field")
+            raise _fail(
+                f"unknown field '{key}' in {where}.",
+                f"{field}.{key}" if field else key,
+                "unknown_field",
+            )
 
 
 def parse_value(obj: Any, field: str, rules: Rules) -> HandValue:
@@ -101,7 +116,11 @@ def parse_value(obj: Any, field: str, rules: Rules) -> HandValue:
     breakdown = None
     if obj.get("parts") is not None:
         if nums["points"] is not None or nums["doubles"] is not None or nums["score"] is not None:
-            raise _fail("give either 'parts' or 'points' and 'doubles', not both.", f"{field}.parts", "bad_value")
+            raise _fail(
+                "give either 'parts' or 'points' and 'doubles', not both.",
+                f"{field}.parts",
+                "bad_value",
+            )
         breakdown = count_parts(obj["parts"], f"{field}.parts", rules)
         nums["points"], nums["doubles"] = breakdown.points, breakdown.doubles
     return HandValue(
@@ -184,9 +203,13 @@ def parse_hand(obj: Any, rules: Rules) -> Hand:
                 raise _fail("a ron needs 'from', the seat that discarded.", "from", "missing_field")
             discarder = _seat(obj["from"], "from")
             if discarder in seats:
-                raise _fail(f"seat {discarder} cannot both win and discard.", "from", "discarder_wins")
+                raise _fail(
+                    f"seat {discarder} cannot both win and discard.", "from", "discarder_wins"
+                )
             if len(wins) > 3:
-                raise _fail("at most three players can win on one discard.", "wins", "too_many_winners")
+                raise _fail(
+                    "at most three players can win on one discard.", "wins", "too_many_winners"
+                )
         elif len(wins) != 1:
             raise _fail("a tsumo has exactly one winner.", "wins", "tsumo_winners")
         return Hand(
@@ -209,17 +232,21 @@ def parse_hand(obj: Any, rules: Rules) -> Hand:
         reason = obj.get("reason")
         if reason not in ABORT_REASONS:
             raise _fail(
-                f"'reason' must be one of {', '.join(ABORT_REASONS)}, not {reason!r}.", "reason", "bad_reason"
+                f"'reason' must be one of {', '.join(ABORT_REASONS)}, not {reason!r}.",
+                "reason",
+                "bad_reason",
             )
         return Hand(result=result, riichi=riichi, penalties=pens, reason=reason)
     if obj.get("offender") is None:
         raise _fail("a chombo needs 'offender', the seat at fault.", "offender", "missing_field")
-    return Hand(result=result, riichi=riichi, penalties=pens, offender=_seat(obj["offender"], "offender"))
+    return Hand(
+        result=result, riichi=riichi, penalties=pens, offender=_seat(obj["offender"], "offender")
+    )
 
 
 def parse_start(obj: Any, rules: Rules) -> Start:
     if obj is None:
-        return Start(scores=(rules.start_points,) * 4)  # type: ignore[arg-type]
+        return Start(scores=(rules.start_points,) * 4)
     obj = _object(obj, "'start'", "start")
     _no_unknown(obj, START_FIELDS, "start", "start")
     scores_raw = obj.get("scores")
@@ -227,15 +254,20 @@ def parse_start(obj: Any, rules: Rules) -> Start:
         scores = (rules.start_points,) * 4
     else:
         if not isinstance(scores_raw, list) or len(scores_raw) != 4:
-            raise _fail("'start.scores' must be four numbers, one per seat.", "start.scores", "bad_value")
-        scores = tuple(_int(s, "start.scores") for s in scores_raw)
+            raise _fail(
+                "'start.scores' must be four numbers, one per seat.", "start.scores", "bad_value"
+            )
+        seat0, seat1, seat2, seat3 = (_int(s, "start.scores") for s in scores_raw)
+        scores = (seat0, seat1, seat2, seat3)
     raw_round = obj.get("round", "E")
     try:
         wind = Wind(raw_round)
     except ValueError:
-        raise _fail(f"'start.round' must be E, S, W or N, not {raw_round!r}.", "start.round", "bad_value") from None
+        raise _fail(
+            f"'start.round' must be E, S, W or N, not {raw_round!r}.", "start.round", "bad_value"
+        ) from None
     return Start(
-        scores=scores,  # type: ignore[arg-type]
+        scores=scores,
         round=wind,
         number=_int(obj.get("number", 1), "start.number", lo=1, hi=4),
         dealer=_seat(obj.get("dealer", 0), "start.dealer"),
@@ -252,7 +284,11 @@ def parse_game(obj: Any) -> Game:
         raise _fail("a game record needs 'rules' (a preset id).", "rules", "missing_field")
     rules = resolve_rules(obj["rules"])
     players = obj.get("players") or []
-    if not isinstance(players, list) or len(players) not in (0, 4) or not all(isinstance(p, str) for p in players):
+    if (
+        not isinstance(players, list)
+        or len(players) not in (0, 4)
+        or not all(isinstance(p, str) for p in players)
+    ):
         raise _fail("'players' must be four names, one per seat.", "players", "bad_value")
     hands_raw = obj.get("hands", [])
     if not isinstance(hands_raw, list):

@@ -436,10 +436,10 @@ def validate_value(name: str, value: Any) -> Any:
 
     >>> validate_value("honba_points", 1500)
     1500
-    >>> validate_value("nagashi_mangan_percent", 2000)
+    >>> validate_value("min_han", 5)
     Traceback (most recent call last):
     ...
-    scoring.engine.errors.RulesError: Option 'nagashi_mangan_percent' must be at most 1600, not 2000.
+    scoring.engine.errors.RulesError: Option 'min_han' must be at most 4, not 5.
     """
     opt = option(name)
 

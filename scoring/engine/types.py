@@ -25,7 +25,8 @@ class Wind(StrEnum):
     """The fourth round."""
 
     @property
-    def index(self) -> int:
+    def order(self) -> int:
+        """0 for East to 3 for North (``index`` would shadow ``str.index``)."""
         return list(Wind).index(self)
 
 

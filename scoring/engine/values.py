@@ -65,10 +65,16 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
     Errors name what no hand can have under the rules.
     """
     if win.points is not None or win.doubles is not None:
-        raise _bad("these rules score by han and fu, not points and doubles.", f"{field}.points", "wrong_value_kind")
+        raise _bad(
+            "these rules score by han and fu, not points and doubles.",
+            f"{field}.points",
+            "wrong_value_kind",
+        )
     if win.score is not None:
         if win.han is not None or win.yakuman:
-            raise _bad("give either 'score' or han and fu, not both.", f"{field}.score", "bad_value")
+            raise _bad(
+                "give either 'score' or han and fu, not both.", f"{field}.score", "bad_value"
+            )
         if win.score <= 0:
             raise _bad("'score' must be more than 0.", f"{field}.score", "bad_value")
         return win.score
@@ -77,7 +83,8 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
             raise _bad("a yakuman needs no han or fu.", f"{field}.yakuman", "bad_value")
         if win.yakuman > rules.max_yakuman:
             raise _bad(
-                f"these rules count at most {rules.max_yakuman} yakuman in one hand, not {win.yakuman}.",
+                f"these rules count at most {rules.max_yakuman} yakuman in one hand, "
+                f"not {win.yakuman}.",
                 f"{field}.yakuman",
                 "bad_yakuman",
             )
@@ -85,7 +92,9 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
     if win.pao is not None:
         raise _bad("liability (pao) applies only to a yakuman.", f"{field}.pao", "bad_pao")
     if win.han is None:
-        raise _bad("a win needs 'han' and 'fu', 'yakuman' or 'score'.", f"{field}.han", "missing_field")
+        raise _bad(
+            "a win needs 'han' and 'fu', 'yakuman' or 'score'.", f"{field}.han", "missing_field"
+        )
     han = win.han
     if han > MAX_HAN:
         raise _bad(f"{han} han is more than any hand can have.", f"{field}.han", "bad_han")
@@ -93,10 +102,13 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
         if not rules.dora:
             raise _bad("these rules are played without dora.", f"{field}.dora", "bad_han")
         if win.dora > han:
-            raise _bad(f"{win.dora} dora cannot be more than the {han} han.", f"{field}.dora", "bad_han")
+            raise _bad(
+                f"{win.dora} dora cannot be more than the {han} han.", f"{field}.dora", "bad_han"
+            )
     if han - win.dora < rules.min_han:
         raise _bad(
-            f"a win needs at least {rules.min_han} han without dora; this one has {han - win.dora}.",
+            f"a win needs at least {rules.min_han} han without dora; "
+            f"this one has {han - win.dora}.",
             f"{field}.han",
             "below_minimum",
         )
@@ -107,7 +119,9 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
         raise _bad(f"a {han} han hand needs its fu.", f"{field}.fu", "missing_field")
     fu = win.fu
     if not 20 <= fu <= MAX_FU:
-        raise _bad(f"{fu} fu is not possible: a hand has 20 to {MAX_FU} fu.", f"{field}.fu", "bad_fu")
+        raise _bad(
+            f"{fu} fu is not possible: a hand has 20 to {MAX_FU} fu.", f"{field}.fu", "bad_fu"
+        )
     if rules.min_han >= 1 and fu in (20, 25) and han < 2:
         what = "20 fu (pinfu self-drawn)" if fu == 20 else "25 fu (seven pairs)"
         raise _bad(f"{what} comes with at least 2 han, not {han}.", f"{field}.fu", "bad_fu")
@@ -115,7 +129,7 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
         return limit
     if fu != 25:
         fu = -(-fu // 10) * 10
-    base = fu * 2 ** (han + (2 if rules.bazoro else 0))
+    base = fu << (han + (2 if rules.bazoro else 0))  # fu x 2^(han+2), or fu x 2^han
     if rules.kiriage_mangan and base >= rules.limit * 96 // 100:
         return rules.limit
     return min(base, rules.limit)
@@ -132,16 +146,34 @@ def standard_score(rules: Rules, value: HandValue, extra_doubles: int, field: st
     3000
     """
     if value.han is not None or value.fu is not None or value.yakuman:
-        raise _bad("these rules score by points and doubles, not han and fu.", f"{field}.han", "wrong_value_kind")
+        raise _bad(
+            "these rules score by points and doubles, not han and fu.",
+            f"{field}.han",
+            "wrong_value_kind",
+        )
     if value.score is not None:
         if value.points is not None or value.doubles is not None:
-            raise _bad("give either 'score' or points and doubles, not both.", f"{field}.score", "bad_value")
+            raise _bad(
+                "give either 'score' or points and doubles, not both.",
+                f"{field}.score",
+                "bad_value",
+            )
         return value.score
     if value.points is None:
-        raise _bad("a hand needs 'points' and 'doubles', 'parts' or 'score'.", f"{field}.points", "missing_field")
+        raise _bad(
+            "a hand needs 'points' and 'doubles', 'parts' or 'score'.",
+            f"{field}.points",
+            "missing_field",
+        )
     if value.points > MAX_POINTS:
-        raise _bad(f"{value.points} basic points is more than any hand can have.", f"{field}.points", "bad_points")
+        raise _bad(
+            f"{value.points} basic points is more than any hand can have.",
+            f"{field}.points",
+            "bad_points",
+        )
     doubles = value.doubles or 0
     if doubles > MAX_DOUBLES:
-        raise _bad(f"{doubles} doubles cannot occur in one hand.", f"{field}.doubles", "bad_doubles")
-    return min(value.points * 2 ** (doubles + extra_doubles), rules.limit)
+        raise _bad(
+            f"{doubles} doubles cannot occur in one hand.", f"{field}.doubles", "bad_doubles"
+        )
+    return min(value.points << (doubles + extra_doubles), rules.limit)
