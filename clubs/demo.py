@@ -54,7 +54,13 @@ def seed_demo() -> DemoSeed:
         )
         created += new
 
-    # Demo games (scoring) and a demo league (leagues) are seeded here, after the players,
-    # each through its own app's services and just as idempotently.
+    # Each app seeds its own demo data through its own services, just as idempotently:
+    # the club's rule set first, then the league and its games, then casual games.
+    from leagues import demo as leagues_demo
+    from rulesets import demo as rulesets_demo
+    from scoring import demo as scoring_demo
+
+    for app in (rulesets_demo, leagues_demo, scoring_demo):
+        created += app.seed(club, user)
 
     return DemoSeed(user=user, club=club, created=created)

@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "leagues",
+    "rulesets",
 ]
 
 MIDDLEWARE = [

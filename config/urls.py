@@ -1,13 +1,16 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView
 
 urlpatterns = [
     path("", include("clubs.urls")),
+    path("", include("scoring.urls")),
+    path("", include("scoring.sheet_urls")),
+    path("", include("leagues.urls")),
+    path("", include("rulesets.urls")),
+    path("api/", include("config.api_urls")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     # Django's LogoutView accepts POST only, so logging out needs the CSRF token.
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
 ]

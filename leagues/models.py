@@ -24,6 +24,14 @@ class League(models.Model):
     rules = models.JSONField(
         help_text='The rules its games copy when they start: {"preset": id, "options": {...}}.'
     )
+    ruleset = models.ForeignKey(
+        "rulesets.RuleSet",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="leagues",
+        help_text="A club rule set; when set, its current version gives the rules of new games.",
+    )
     aggregate = models.CharField(max_length=20, choices=Aggregate.choices, default=Aggregate.SUM)
     placement_points = models.JSONField(
         default=list, blank=True, help_text="Points for first to fourth place (placement only)."

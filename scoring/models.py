@@ -46,6 +46,13 @@ class Game(models.Model):
     season = models.ForeignKey(
         "leagues.Season", on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
     )
+    ruleset_version = models.ForeignKey(
+        "rulesets.RuleSetVersion",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games",
+    )
     table = models.CharField(max_length=40, blank=True)
     played_on = models.DateField(default=datetime.date.today)
     rules = models.JSONField(

@@ -1,0 +1,12 @@
+"""The REST API, under /api/: each app's endpoints, the schema and its browsable docs."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("", include("scoring.api_urls")),
+    path("", include("leagues.api_urls")),
+    path("", include("rulesets.api_urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

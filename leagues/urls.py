@@ -1,0 +1,7 @@
+"""Pages of the leagues app."""
+
+from django.urls import path  # noqa: F401
+
+app_name = "leagues"
+
+urlpatterns: list = []

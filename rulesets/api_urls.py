@@ -1,0 +1,5 @@
+"""REST API endpoints of the rulesets app (mounted under /api/)."""
+
+from django.urls import path  # noqa: F401
+
+urlpatterns: list = []

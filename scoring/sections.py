@@ -1,0 +1,10 @@
+"""What the scoring app adds to a club's page: `club_section(request, club, role)` gives the
+context of `templates/scoring/club_section.html`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def club_section(request: Any, club: Any, role: Any) -> dict[str, Any]:
+    return {}
