@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -127,16 +128,21 @@ def game_create(
     *,
     club: Club,
     players: Sequence[Player],
-    rules: Any,
     created_by: Any,
+    rules: Any = None,
     league: Any = None,
     season: Any = None,
+    ruleset_version: Any = None,
     rules_name: str = "",
     start: dict[str, Any] | None = None,
     table: str = "",
     played_on: Any = None,
 ) -> Game:
-    """Start a game: the rules are resolved and copied into it, so later changes never reach it."""
+    """Start a game: the rules are resolved and copied into it, so later changes never reach it.
+
+    The rules come from ``rules`` (a preset id or ``{"preset", "options"}``), a club rule set's
+    ``ruleset_version``, or the ``league`` (its rule set's current version, else its rules).
+    """
     if len(players) != 4:
         raise GameError("A game needs four players, one per seat.", code="players", field="players")
     if len({p.pk for p in players}) != 4:
@@ -146,6 +152,24 @@ def game_create(
             raise GameError(
                 f"{p.display_name} is not a player of {club.name}.", code="players", field="players"
             )
+    if ruleset_version is None and rules is None and league is not None:
+        if league.ruleset_id is not None:
+            ruleset_version = league.ruleset.versions.order_by("-number").first()
+        else:
+            rules = league.rules
+    if ruleset_version is not None:
+        if ruleset_version.ruleset.club_id != club.pk:
+            raise GameError("That rule set belongs to another club.", code="rules", field="rules")
+        rules = ruleset_version.rules
+        rules_name = (
+            rules_name or f"{ruleset_version.ruleset.name} (version {ruleset_version.number})"
+        )
+    if rules is None:
+        raise GameError(
+            "A game needs rules: a preset, a rule set or a league.", code="rules", field="rules"
+        )
+    if league is not None and league.club_id != club.pk:
+        raise GameError("That league belongs to another club.", code="league", field="league")
     full_rules = resolved_rules(rules)
     if not rules_name:
         rules_name = engine.get_preset(full_rules["preset"]).name
@@ -153,6 +177,7 @@ def game_create(
         club=club,
         league=league,
         season=season,
+        ruleset_version=ruleset_version,
         rules=full_rules,
         rules_name=rules_name,
         start=start or {},
@@ -161,6 +186,8 @@ def game_create(
     )
     if played_on is not None:
         game.played_on = played_on
+    if league is not None and season is None:
+        game.season = season_on(league, game.played_on)
     result = _replay(game, [], players)  # bad rules or start fail here, before any row exists
     game.save()
     GameSeat.objects.bulk_create(
@@ -169,6 +196,16 @@ def game_create(
     _save(game, [], result)
     log_action("game.created", club=club, actor=created_by, game=game, after=game_record(game))
     return game
+
+
+def season_on(league: Any, day: Any) -> Any:
+    """The league's season that contains ``day`` (the latest one that started), or None."""
+    return (
+        league.seasons.filter(starts__lte=day)
+        .filter(Q(ends__isnull=True) | Q(ends__gte=day))
+        .order_by("-starts")
+        .first()
+    )
 
 
 def _locked(game: Game) -> Game:
