@@ -2,7 +2,8 @@
 
 One JSON game object in, one result object out; or JSON Lines in (one game a line), JSON Lines
 out in the same order. ``-`` reads standard input. Exits 0 when every game scored, 1 when any
-gave an error. ``--presets`` prints every preset with its options as JSON.
+gave an error. ``--presets`` prints every preset with its options as JSON;
+``--presets-markdown`` prints ``docs/presets.md``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 from typing import Any, TextIO
 
 from . import score_record
+from .docs import presets_markdown
 from .presets import get_preset, preset_ids
 
 
@@ -56,6 +58,11 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout) -> int:
     parser.add_argument(
         "--presets", action="store_true", help="print every preset with its options"
     )
+    parser.add_argument(
+        "--presets-markdown",
+        action="store_true",
+        help="print the presets page (docs/presets.md) generated from the registry",
+    )
     parser.add_argument("--pretty", action="store_true", help="indent the output for people")
     args = parser.parse_args(argv)
     indent = 2 if args.pretty else None
@@ -63,6 +70,9 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout) -> int:
         print(
             json.dumps([get_preset(p).as_dict() for p in preset_ids()], indent=indent), file=stdout
         )
+        return 0
+    if args.presets_markdown:
+        stdout.write(presets_markdown())
         return 0
     if not args.file:
         parser.error("give a FILE, or - for standard input")
