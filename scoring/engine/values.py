@@ -62,7 +62,15 @@ def _settled_limit(rules: Rules, han: int) -> int | None:
 def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
     """Basic points of a win scored by han and fu (mangan system, or fu x 2^han without bazoro).
 
+    A ``score`` is the hand's basic points as worked out on paper; like any hand it is cut to
+    the most a hand can be worth under the rules (the limit itself where nothing is paid above
+    it, as the Japanese Classical text says: "the limit is applied to the final score").
     Errors name what no hand can have under the rules.
+
+    >>> from scoring.engine.presets import resolve_rules
+    >>> classical = resolve_rules("japanese-classical")
+    >>> [base_points(classical, HandValue(seat=0, score=s)) for s in (200, 800)]
+    [200, 500]
     """
     if win.points is not None or win.doubles is not None:
         raise _bad(
@@ -71,13 +79,13 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
             "wrong_value_kind",
         )
     if win.score is not None:
-        if win.han is not None or win.yakuman:
+        if win.han is not None or win.fu is not None or win.yakuman:
             raise _bad(
                 "give either 'score' or han and fu, not both.", f"{field}.score", "bad_value"
             )
         if win.score <= 0:
             raise _bad("'score' must be more than 0.", f"{field}.score", "bad_value")
-        return win.score
+        return min(win.score, rules.limit * rules.yakuman_value * rules.max_yakuman)
     if win.yakuman:
         if win.han is not None or win.fu is not None:
             raise _bad("a yakuman needs no han or fu.", f"{field}.yakuman", "bad_value")
