@@ -1,0 +1,372 @@
+"""A season's standings, read from the cached numbers of its games.
+
+Every number here comes from ``GameSeat.rank`` and ``GameSeat.result``, which the scoring
+services cache from the engine's settlement in the same transaction as the hand that ended or
+corrected the game. Nothing here computes a game's points: it only adds up, averages, counts and
+orders. :func:`season_standings` runs a fixed number of queries however many games or players
+the season has (one for the seats of its counted games, one for their players, one for the
+unit, one for the league's rule set when it has one).
+
+Results are integers in the unit of ``GameSeat.result``: tenths of 1,000 points when the games'
+``final["unit"]`` is ``"points_1000"`` (27.3 is stored as 273), else points.
+:func:`format_result` prints them.
+
+>>> [format_result(v, "points_1000") for v in (273, -104, 0)]
+['+27.3', '-10.4', '0.0']
+>>> format_result(-2300, "points")
+'-2300'
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from clubs.models import Player
+from leagues.models import League, Season
+from scoring import engine
+from scoring.models import Game, GameSeat
+
+TENTHS = "points_1000"
+"""``final["unit"]`` of games whose results are points of 1,000 kept in tenths."""
+POINTS = "points"
+"""``final["unit"]`` of games whose results are final minus start points."""
+
+
+def format_result(value: int | None, unit: str) -> str:
+    """A result as people read it: one decimal for tenths of 1,000 points, a sign when not 0.
+
+    >>> format_result(55, "points_1000"), format_result(-5, "points_1000")
+    ('+5.5', '-0.5')
+    """
+    if value is None:
+        return ""
+    sign = "+" if value > 0 else "-" if value < 0 else ""
+    if unit == TENTHS:
+        whole, tenth = divmod(abs(value), 10)
+        return f"{sign}{whole}.{tenth}"
+    return f"{sign}{abs(value)}"
+
+
+def format_tenths(value: int | None) -> str:
+    """Placement points (always kept in tenths, so shared places split evenly) with one decimal.
+
+    >>> format_tenths(30), format_tenths(23)
+    ('3.0', '2.3')
+    """
+    if value is None:
+        return ""
+    sign = "-" if value < 0 else ""
+    whole, tenth = divmod(abs(value), 10)
+    return f"{sign}{whole}.{tenth}"
+
+
+def divide_rounded(total: int, count: int) -> int:
+    """``total / count`` rounded to the nearest integer, halves away from zero.
+
+    >>> divide_rounded(273, 2), divide_rounded(-273, 2), divide_rounded(10, 4)
+    (137, -137, 3)
+    """
+    if count <= 0:
+        return 0
+    quotient, remainder = divmod(abs(total), count)
+    if remainder * 2 >= count:
+        quotient += 1
+    return quotient if total >= 0 else -quotient
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line in a season's standings."""
+
+    rank: int | None
+    """1-based; shared by players equal on every tie-break; None when not qualified."""
+    player: Player
+    games: int
+    """Games played in the season (what qualification counts)."""
+    counted: int
+    """Games whose result counts for the total (``games`` less the dropped ones)."""
+    dropped: int
+    total: int
+    """Sum of the counted results, in ``unit``."""
+    average: int
+    """``total / counted``, rounded to the unit (halves away from zero)."""
+    placement_points: int | None
+    """Sum of the counted placement points in tenths (placement leagues only)."""
+    firsts: int
+    seconds: int
+    thirds: int
+    fourths: int
+    average_placement: Decimal
+    """Mean rank over all games played, to two decimals (for display; ranking is exact)."""
+    best: int
+    """The best single result, in ``unit``."""
+    qualified: bool
+    unit: str
+    results: tuple[int, ...] = field(repr=False, default=())
+    """Every result of the season, in the order the games were played."""
+
+    @property
+    def placements(self) -> tuple[int, int, int, int]:
+        return (self.firsts, self.seconds, self.thirds, self.fourths)
+
+    @property
+    def total_display(self) -> str:
+        return format_result(self.total, self.unit)
+
+    @property
+    def average_display(self) -> str:
+        return format_result(self.average, self.unit)
+
+    @property
+    def best_display(self) -> str:
+        return format_result(self.best, self.unit)
+
+    @property
+    def placement_points_display(self) -> str:
+        return format_tenths(self.placement_points)
+
+    @property
+    def average_placement_display(self) -> str:
+        return f"{self.average_placement:.2f}"
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A season's standings: qualified players in rank order, then the others."""
+
+    season: Season
+    league: League
+    rules: str
+    """The league's rules in one line: rule name, uma and return, or the result system."""
+    aggregate: str
+    """``League.Aggregate`` value: how players are ranked."""
+    aggregate_label: str
+    min_games: int
+    drop_worst: int
+    confirmation_required: bool
+    unit: str
+    games: int
+    """How many games count for these standings."""
+    rows: tuple[StandingRow, ...]
+    """Qualified players, best first."""
+    unqualified: tuple[StandingRow, ...]
+    """Players below the minimum number of games, ordered the same way, without a rank."""
+
+    @property
+    def all_rows(self) -> tuple[StandingRow, ...]:
+        return self.rows + self.unqualified
+
+    @property
+    def summary(self) -> str:
+        """The standings rules in one line, for headers and the printed sheet."""
+        parts = [self.aggregate_label]
+        if self.min_games:
+            parts.append(f"at least {self.min_games} games to qualify")
+        if self.drop_worst:
+            parts.append(f"worst {self.drop_worst} results dropped")
+        if self.confirmation_required:
+            parts.append("confirmed games only")
+        return " · ".join(parts)
+
+
+def counted_games(season: Season) -> Any:
+    """The games that count for the season's standings: finished league games of the season
+    (casual and abandoned ones never count), confirmed by every player when the league says so.
+    """
+    league = season.league
+    games = Game.objects.counted().filter(league=league, season=season)
+    if league.confirmation_required:
+        games = games.exclude(seats__confirmed_at__isnull=True)
+    return games
+
+
+def rules_summary(league: League) -> str:
+    """The league's game rules in one line, read from the resolved rules (no preset names)."""
+    if league.ruleset_id is not None:
+        version = league.ruleset.versions.order_by("-number").first()
+        spec = version.rules if version is not None else league.rules
+        name = league.ruleset.name
+    else:
+        spec = league.rules
+        name = ""
+    try:
+        rules = engine.resolve_rules(spec)
+        preset = engine.get_preset(spec if isinstance(spec, str) else spec["preset"])
+    except (engine.EngineError, KeyError, TypeError):
+        return name or "Rules not set"
+    name = name or preset.name
+    if rules.settlement == "uma":
+        uma = "/".join(f"{u:+d}" if u else "0" for u in rules.uma)
+        return f"{name} · uma {uma} · start {rules.start_points:,} · return {rules.return_points:,}"
+    return f"{name} · final minus start points ({rules.start_points:,})"
+
+
+def league_unit(league: League) -> str:
+    """The unit a league's results are kept in when none of its games has ended yet."""
+    try:
+        spec = league.rules
+        if league.ruleset_id is not None:
+            version = league.ruleset.versions.order_by("-number").first()
+            spec = version.rules if version is not None else spec
+        rules = engine.resolve_rules(spec)
+    except (engine.EngineError, KeyError, TypeError):
+        return TENTHS
+    return TENTHS if rules.settlement == "uma" else POINTS
+
+
+def _placement_points_by_seat(
+    seats: list[tuple[int, int, int]], points: list[int]
+) -> dict[int, int]:
+    """Placement points in tenths for one game's seats ``(seat, rank, player_id)``.
+
+    Players sharing a rank share the points of the places they cover, the remainder one tenth
+    each in seat order (as the engine shares tied placement bonuses).
+    """
+    by_rank: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for seat, rank, player_id in seats:
+        by_rank[rank].append((seat, player_id))
+    out: dict[int, int] = {}
+    for rank, tied in by_rank.items():
+        covered = [
+            points[place - 1] if 0 < place <= len(points) else 0
+            for place in range(rank, rank + len(tied))
+        ]
+        share, extra = divmod(sum(covered) * 10, len(tied))
+        for i, (_, player_id) in enumerate(sorted(tied)):
+            out[player_id] = share + (1 if i < extra else 0)
+    return out
+
+
+def season_standings(season: Season) -> Standings:
+    """The standings of ``season``, from the cached seats of its counted games.
+
+    Players are ranked by the league's aggregate (sum of results, average result, or placement
+    points), then by average placement (lower first), number of firsts, fewer fourths and best
+    game; players equal on all of these share a rank. Players with fewer than ``min_games``
+    games are listed below, unranked. The worst ``drop_worst`` results of a player are left
+    out of the total, but never so many that fewer than ``min_games`` (or one) remain.
+    """
+    league = season.league
+    seat_rows = list(
+        GameSeat.objects.filter(game__in=counted_games(season), result__isnull=False)
+        .order_by("game__played_on", "game_id", "seat")
+        .values_list("game_id", "seat", "player_id", "rank", "result")
+    )
+    units = (
+        list(Game.objects.filter(pk=seat_rows[0][0]).values_list("final__unit", flat=True))
+        if seat_rows
+        else []
+    )
+    unit = units[0] if units and units[0] else league_unit(league)
+    placement = league.aggregate == League.Aggregate.PLACEMENT
+    points_table = [int(p) for p in (league.placement_points or [])]
+
+    results: dict[int, list[int]] = defaultdict(list)
+    place_points: dict[int, list[int]] = defaultdict(list)
+    ranks: dict[int, list[int]] = defaultdict(list)
+    game_ids = set()
+    game_seats: list[tuple[int, int, int]] = []
+    current_game = None
+
+    def close_game() -> None:
+        if placement and game_seats:
+            for player_id, pts in _placement_points_by_seat(game_seats, points_table).items():
+                place_points[player_id].append(pts)
+        game_seats.clear()
+
+    for game_id, seat, player_id, rank, result in seat_rows:
+        if game_id != current_game:
+            close_game()
+            current_game = game_id
+            game_ids.add(game_id)
+        game_seats.append((seat, rank, player_id))
+        results[player_id].append(result)
+        ranks[player_id].append(rank)
+    close_game()
+
+    players = Player.objects.in_bulk(list(results))
+    min_games = league.min_games
+    keyed: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+    for player_id, player_results in results.items():
+        games = len(player_results)
+        player_ranks = ranks[player_id]
+        drop = min(league.drop_worst, max(games - max(min_games, 1), 0))
+        if placement:
+            # Drop the lowest placement points, the lower result first among equals.
+            pairs = sorted(zip(place_points[player_id], player_results, strict=True))
+            kept = pairs[drop:]
+            counted_results = [r for _, r in kept]
+            pp_total: int | None = sum(p for p, _ in kept)
+        else:
+            counted_results = sorted(player_results)[drop:]
+            pp_total = None
+        counted = len(counted_results)
+        total = sum(counted_results)
+        counts = [player_ranks.count(place) for place in (1, 2, 3, 4)]
+        rank_sum = sum(player_ranks)
+        best = max(player_results)
+        if placement:
+            primary: Fraction | int = pp_total or 0
+        elif league.aggregate == League.Aggregate.AVERAGE:
+            primary = Fraction(total, counted)
+        else:
+            primary = total
+        # Higher primary, lower average placement, more firsts, fewer fourths, better best game.
+        key = (-primary, Fraction(rank_sum, games), -counts[0], counts[3], -best)
+        keyed.append(
+            (
+                key,
+                dict(
+                    player=players[player_id],
+                    games=games,
+                    counted=counted,
+                    dropped=drop,
+                    total=total,
+                    average=divide_rounded(total, counted),
+                    placement_points=pp_total,
+                    firsts=counts[0],
+                    seconds=counts[1],
+                    thirds=counts[2],
+                    fourths=counts[3],
+                    average_placement=(Decimal(rank_sum) / Decimal(games)).quantize(
+                        Decimal("0.01"), rounding=ROUND_HALF_UP
+                    ),
+                    best=best,
+                    qualified=games >= min_games,
+                    unit=unit,
+                    results=tuple(player_results),
+                ),
+            )
+        )
+    keyed.sort(key=lambda kv: (kv[0], kv[1]["player"].display_name.casefold()))
+
+    rows: list[StandingRow] = []
+    unqualified: list[StandingRow] = []
+    previous_key = None
+    rank = 0
+    for position, (key, values) in enumerate((kv for kv in keyed if kv[1]["qualified"]), 1):
+        if key != previous_key:
+            rank, previous_key = position, key
+        rows.append(StandingRow(rank=rank, **values))
+    for _, values in keyed:
+        if not values["qualified"]:
+            unqualified.append(StandingRow(rank=None, **values))
+
+    return Standings(
+        season=season,
+        league=league,
+        rules=rules_summary(league),
+        aggregate=league.aggregate,
+        aggregate_label=League.Aggregate(league.aggregate).label,
+        min_games=min_games,
+        drop_worst=league.drop_worst,
+        confirmation_required=league.confirmation_required,
+        unit=unit,
+        games=len(game_ids),
+        rows=tuple(rows),
+        unqualified=tuple(unqualified),
+    )
