@@ -46,9 +46,10 @@ def settle(
         for seat, part in _share(pool, top, first_east).items():
             pool_to[seat] = part
     final = tuple(s + p for s, p in zip(scores, pool_to, strict=True))
-    order = _order(final, first_east)  # type: ignore[arg-type]
+    # Places are decided on the scores before the pool: the pool follows first place, and the
+    # odd point of a pool shared by tied players must not break their tie.
     if share:
-        ranks = [1 + sum(1 for o in final if o > final[s]) for s in range(4)]
+        ranks = [1 + sum(1 for o in scores if o > scores[s]) for s in range(4)]
     else:
         ranks = [order.index(s) + 1 for s in range(4)]
 
@@ -69,7 +70,7 @@ def settle(
     if share:
         place = 0
         while place < 4:
-            tied = [s for s in order if final[s] == final[order[place]]]
+            tied = [s for s in order if scores[s] == scores[order[place]]]
             amount = sum(bonus_by_place[place : place + len(tied)])
             for seat, part in _share(amount, tied, first_east).items():
                 bonus[seat] = part
