@@ -237,7 +237,10 @@ def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 GAMES = [
-    {"rules": "tenhou", "hands": [{"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}]}]},
+    {
+        "rules": "tenhou",
+        "hands": [{"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}]}],
+    },
     {"rules": "japanese-modern", "hands": [{"result": "draw", "tenpai": [0]}]},
     {"rules": "arushiiaru", "start": {"scores": [2000, 2000, 2000, 2000]}, "hands": []},
 ]

@@ -38,7 +38,7 @@ def test_importing_the_engine_does_not_import_django() -> None:
 
 def test_every_engine_module_is_checked_here() -> None:
     assert len(MODULES) >= 12
-    assert WITHOUT_EXAMPLES < set(MODULES)
+    assert set(MODULES) > WITHOUT_EXAMPLES
 
 
 @pytest.mark.parametrize("name", MODULES)
