@@ -1,0 +1,116 @@
+"""Score sheet renderers: a plain sheet value in, PDF bytes out (WeasyPrint).
+
+The renderers lay out what :mod:`scoring.sheet_data` (and the standings selector) built; they
+format numbers and never compute them. Templates live in ``templates/sheets/``, rendered by a
+template engine of their own whose built-in filters are defined here, so the site's template
+settings stay untouched.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from typing import Any
+
+from django.conf import settings
+from django.template import Context, Engine, Library
+from django.utils.text import slugify
+from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from scoring.sheet_data import MINUS
+
+register = Library()
+
+# WeasyPrint reports each layout step at INFO, a dozen lines per sheet in the server's log.
+logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
+
+
+@register.filter
+def points(value: Any) -> str:
+    """A number of points with thousands separators and a true minus sign (U+2212)."""
+    if value is None or value == "":
+        return ""
+    return f"{value:,}".replace("-", MINUS)
+
+
+@register.filter
+def delta(value: Any) -> str:
+    """A score change with its sign: ``+6,200``, ``0``, or a true minus sign."""
+    if value is None:
+        return ""
+    if value == 0:
+        return "0"
+    return f"{value:+,}".replace("-", MINUS)
+
+
+@register.filter
+def minus(text: Any) -> str:
+    """A number already written out (``-24.6``), with a true minus sign."""
+    return str(text).replace("-", MINUS)
+
+
+@register.filter
+def status_text(status: str) -> str:
+    return {
+        "running": "In progress",
+        "finished": "Finished",
+        "abandoned": "Abandoned",
+    }.get(status, status)
+
+
+@functools.cache
+def _engine() -> Engine:
+    return Engine(
+        dirs=[str(settings.BASE_DIR / "templates")],
+        builtins=["scoring.pdf"],
+        autoescape=True,
+    )
+
+
+def render_html(template: str, context: dict[str, Any]) -> str:
+    return _engine().get_template(template).render(Context(context))
+
+
+def html_to_pdf(html: str) -> bytes:
+    """WeasyPrint's PDF of ``html``, fonts embedded and subset."""
+    fonts = FontConfiguration()
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(font_config=fonts)
+
+
+def game_sheet_pdf(sheet: Any) -> bytes:
+    """The PDF of a :class:`scoring.sheet_data.GameSheet`."""
+    return html_to_pdf(
+        render_html("sheets/game.html", {"sheet": sheet, "header": sheet.header, "end": sheet.end})
+    )
+
+
+def blank_sheet_pdf(sheet: Any) -> bytes:
+    """The PDF of a :class:`scoring.sheet_data.BlankSheet`: header, players and empty rows."""
+    return html_to_pdf(
+        render_html(
+            "sheets/blank.html",
+            {"header": sheet.header, "row_numbers": range(1, sheet.rows + 1)},
+        )
+    )
+
+
+def standings_pdf(sheet: Any) -> bytes:
+    """The PDF of a :class:`scoring.sheet_data.StandingsSheet`."""
+    return html_to_pdf(render_html("sheets/standings.html", {"sheet": sheet}))
+
+
+def _slug(text: str) -> str:
+    return slugify(text) or re.sub(r"\W+", "-", text).strip("-").lower()
+
+
+def sheet_filename(*parts: Any) -> str:
+    """A download name from its parts: ``sheet_filename("riverside", date, "table-3")``.
+
+    >>> import datetime
+    >>> sheet_filename("riverside", datetime.date(2026, 11, 30), "table", "3")
+    'riverside-2026-11-30-table-3.pdf'
+    """
+    words = [p.isoformat() if hasattr(p, "isoformat") else _slug(str(p)) for p in parts if p]
+    return "-".join(w for w in words if w) + ".pdf"

@@ -1,0 +1,508 @@
+"""What a printed score sheet shows, as plain frozen values built from the cached numbers.
+
+The selectors here read a game (its seats, hands and the cached ``Hand.result`` and
+``Game.final``) and describe each hand in words; they compute no points. The renderers in
+:mod:`scoring.pdf` only lay these values out, so a sheet can be rendered and tested without a
+database or a request.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from scoring import engine
+from scoring.models import Game
+
+WINDS = (("東", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
+ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+ABORT_REASONS = {
+    "nine_terminals": "nine terminals",
+    "four_winds": "four winds",
+    "four_kongs": "four kongs",
+    "four_riichi": "four riichi",
+    "triple_ron": "triple ron",
+}
+PENALTY_KINDS = {
+    "false_out": "faulty out",
+    "false_ready": "faulty ready declaration",
+    "false_claim": "faulty claim",
+}
+MULTI_RON = {2: "Double ron", 3: "Triple ron"}
+MINUS = "\u2212"
+"""The minus sign printed sheets use (a hyphen is too short beside the digits)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player in a seat, with the wind the seat had when the game started."""
+
+    seat: int
+    name: str
+    wind: str
+    """The wind's character: 東, 南, 西 or 北."""
+    wind_name: str
+
+
+@dataclass(frozen=True)
+class RuleLine:
+    """One option of the game's rules, as a person reads it."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Header:
+    """Where and by what rules a game was played, and who sat where."""
+
+    club: str
+    league: str
+    season: str
+    played_on: datetime.date
+    table: str
+    rules_name: str
+    changed_options: tuple[RuleLine, ...]
+    """The options pinned to the game that differ from its built-in preset."""
+    seats: tuple[Seat, ...]
+    start_scores: tuple[int, ...]
+    status: str
+    """``running``, ``finished`` or ``abandoned``."""
+    address: str
+    """The game's address on the site."""
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One hand: what happened in words, and its cached numbers."""
+
+    number: int
+    label: str
+    dealer: str
+    riichi: tuple[str, ...]
+    outcome: str
+    """``Ron``, ``Tsumo``, ``Exhaustive draw``, ``Abortive draw`` or ``Chombo``."""
+    details: tuple[str, ...]
+    """Winners and their hands, the discarder, the ready players, the reason, penalties."""
+    deltas: tuple[int, ...]
+    pool_before: int
+    pool: int
+    forfeited: int
+    scores: tuple[int, ...]
+    balances: bool
+    """Whether ``sum(deltas) + (pool - pool_before) + forfeited == 0`` (the engine's check)."""
+
+
+@dataclass(frozen=True)
+class SeatEnd:
+    """A seat's line in the end block."""
+
+    name: str
+    wind: str
+    score: int
+    pool_to: int
+    rank: int | None
+    chombo: int
+    result: str
+    """The result as printed: one decimal for points of 1,000, else whole points."""
+    confirmed_by: str
+    confirmed_at: datetime.datetime | None
+
+
+@dataclass(frozen=True)
+class EndBlock:
+    """The end of the sheet: final totals, the leftover pool, ranks, settlement, confirmations."""
+
+    over: bool
+    seats: tuple[SeatEnd, ...]
+    pool: int
+    """The pool left on the table after the last hand."""
+    pool_lost: bool
+    """The leftover pool went to nobody."""
+    pool_went_to: tuple[str, ...]
+    """The players the leftover pool went to."""
+    result_unit: str
+    """``points of 1,000`` or ``points``."""
+    settlement: tuple[RuleLine, ...]
+    """The settlement rules read from the game: start, return, uma, ties, leftover pool."""
+    next_label: str
+    """The next hand's label while the game runs."""
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """A completed (or running) game, hand by hand."""
+
+    header: Header
+    hands: tuple[HandRow, ...]
+    end: EndBlock
+
+
+@dataclass(frozen=True)
+class BlankSheet:
+    """A seating's header and players, with empty rows to fill in by hand."""
+
+    header: Header
+    rows: int
+
+
+def _money(value: int) -> str:
+    return f"{value:,}"
+
+
+def option_value(description: dict[str, Any], value: Any) -> str:
+    """An option's value in words, as its description lists it.
+
+    >>> option_value({"type": "bool"}, True), option_value({"type": "int"}, 1500)
+    ('yes', '1,500')
+    >>> option_value({"type": "uma"}, [20, 10, -10, -20])
+    '+20 / +10 / \u221210 / \u221220'
+    """
+    kind = description["type"]
+    if kind == "bool":
+        return "yes" if value else "no"
+    if kind == "choice":
+        labels = {c["value"]: c["label"] for c in description.get("choices", [])}
+        return labels.get(value, str(value))
+    if kind == "uma":
+        return " / ".join(f"{v:+d}".replace("-", MINUS) for v in value)
+    if isinstance(value, int):
+        return _money(value)
+    return str(value)
+
+
+def changed_options(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
+    """The options pinned to a game that differ from its built-in preset, with their labels."""
+    preset = engine.rules_as_options(engine.get_preset(rules["preset"]).rules)
+    pinned = rules.get("options", {})
+    lines = []
+    for d in engine.describe_options():
+        name = d["name"]
+        if name in pinned and pinned[name] != preset.get(name):
+            lines.append(RuleLine(d["label"], option_value(d, pinned[name])))
+    return tuple(lines)
+
+
+def settlement_lines(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
+    """The rules the end block is settled by, read from the game's pinned options."""
+    options = rules.get("options", {})
+    described = {d["name"]: d for d in engine.describe_options()}
+    if options.get("settlement") == "uma":
+        names = ("start_points", "return_points", "uma", "ties", "final_rounding", "leftover_pool")
+    else:
+        names = ("settlement", "start_points", "leftover_pool")
+    lines = [
+        RuleLine(described[n]["label"], option_value(described[n], options[n]))
+        for n in names
+        if n in options
+    ]
+    if options.get("chombo") == "deduction":
+        lines.append(
+            RuleLine(
+                described["chombo_points"]["label"],
+                option_value(described["chombo_points"], options["chombo_points"]),
+            )
+        )
+    return tuple(lines)
+
+
+def seat_winds(start: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each seat's wind when the game started: the seat that dealt East 1 sits East.
+
+    >>> [w for w, _ in seat_winds({})]
+    ['東', '南', '西', '北']
+    >>> [w for w, _ in seat_winds({"dealer": 1, "number": 1})]
+    ['北', '東', '南', '西']
+    """
+    first_east = (start.get("dealer", 0) - (start.get("number", 1) - 1)) % 4
+    return [WINDS[(seat - first_east) % 4] for seat in range(4)]
+
+
+def _names(names: Sequence[str], seats: Any) -> str:
+    return ", ".join(names[s] for s in seats)
+
+
+def hand_value(win: dict[str, Any]) -> str:
+    """A win (or a loser's hand) as the table called it.
+
+    >>> hand_value({"seat": 2, "han": 3, "fu": 40}), hand_value({"seat": 2, "yakuman": 2})
+    ('3 han 40 fu', 'double yakuman')
+    >>> hand_value({"seat": 0, "points": 42, "doubles": 3}), hand_value({"seat": 1, "score": 200})
+    ('42 points, 3 doubles', 'score 200')
+    """
+    if win.get("yakuman"):
+        count = win["yakuman"]
+        return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(
+            count, f"{count}-fold yakuman"
+        )
+    if "han" in win:
+        text = f"{win['han']} han" + (f" {win['fu']} fu" if win.get("fu") else "")
+        if win.get("dora"):
+            text += f" ({win['dora']} dora)"
+        return text
+    if "points" in win:
+        doubles = win.get("doubles", 0)
+        return f"{win['points']} points, {doubles} double" + ("" if doubles == 1 else "s")
+    if "score" in win:
+        return f"score {_money(win['score'])}"
+    return ""
+
+
+def _win(win: dict[str, Any], names: Sequence[str]) -> str:
+    text = f"{names[win['seat']]} {hand_value(win)}"
+    if win.get("pao") is not None:
+        text += f", {names[win['pao']]} liable (pao)"
+    return text
+
+
+def _penalty(p: dict[str, Any], names: Sequence[str]) -> str:
+    who = names[p["seat"]]
+    if p.get("kind"):
+        return f"Penalty: {who}, {PENALTY_KINDS.get(p['kind'], p['kind'])}"
+    to = f" to {names[p['to']]}" if p.get("to") is not None else " off the table"
+    return f"Penalty: {who} pays {_money(p.get('points', 0))}{to}"
+
+
+def describe_hand(data: dict[str, Any], names: Sequence[str]) -> tuple[str, tuple[str, ...]]:
+    """What happened in a hand, in words: the outcome and its details.
+
+    >>> describe_hand({"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}]},
+    ...               ["Aiko", "Bruno", "Chiara", "Daiki"])
+    ('Ron', ('Chiara 3 han 40 fu', 'from Bruno'))
+    >>> describe_hand({"result": "draw", "tenpai": [0, 3]}, ["Aiko", "Bruno", "Chiara", "Daiki"])
+    ('Exhaustive draw', ('ready: Aiko, Daiki',))
+    """
+    result = data.get("result")
+    details: list[str] = []
+    if result in ("ron", "tsumo"):
+        wins = data.get("wins", [])
+        outcome = "Tsumo" if result == "tsumo" else MULTI_RON.get(len(wins), "Ron")
+        details.extend(_win(w, names) for w in wins)
+        if result == "ron":
+            details.append(f"from {names[data['from']]}")
+        if data.get("losers"):
+            details.append("losers: " + "; ".join(_win(w, names) for w in data["losers"] if w))
+    elif result == "draw":
+        outcome = "Exhaustive draw"
+        tenpai = data.get("tenpai", [])
+        details.append(f"ready: {_names(names, tenpai)}" if tenpai else "nobody ready")
+        if data.get("nagashi"):
+            details.append(f"nagashi mangan: {_names(names, data['nagashi'])}")
+    elif result == "abortive":
+        outcome = "Abortive draw"
+        details.append(ABORT_REASONS.get(data.get("reason", ""), str(data.get("reason", ""))))
+    elif result == "chombo":
+        outcome = "Chombo"
+        details.append(f"by {names[data['offender']]}")
+    else:
+        outcome = str(result)
+    details.extend(_penalty(p, names) for p in data.get("penalties", []))
+    if data.get("note"):
+        details.append(f"“{data['note']}”")
+    return outcome, tuple(details)
+
+
+def hand_row(number: int, data: dict[str, Any], result: dict[str, Any], names: Sequence[str]):
+    """One hand's row from its game-record data and its cached result."""
+    outcome, details = describe_hand(data, names)
+    deltas = tuple(result["deltas"])
+    pool_before, pool, forfeited = result["pool_before"], result["pool"], result["forfeited"]
+    return HandRow(
+        number=number,
+        label=result.get("label", ""),
+        dealer=names[result["dealer"]],
+        riichi=tuple(names[s] for s in data.get("riichi", [])),
+        outcome=outcome,
+        details=details,
+        deltas=deltas,
+        pool_before=pool_before,
+        pool=pool,
+        forfeited=forfeited,
+        scores=tuple(result["scores"]),
+        # The engine refuses to build a hand that does not balance; the sheet shows the check.
+        balances=sum(deltas) + (pool - pool_before) + forfeited == 0,
+    )
+
+
+def game_header(game: Game, *, address: str) -> Header:
+    """The header of a game's sheet (completed or blank)."""
+    seats = sorted(game.seats.all(), key=lambda s: s.seat)
+    winds = seat_winds(game.start or {})
+    options = game.rules.get("options", {})
+    start_scores = (game.start or {}).get("scores") or [options.get("start_points", 0)] * 4
+    return Header(
+        club=game.club.name,
+        league=game.league.name if game.league_id else "",
+        season=game.season.name if game.season_id else "",
+        played_on=game.played_on,
+        table=game.table,
+        rules_name=game.rules_name,
+        changed_options=changed_options(game.rules),
+        seats=tuple(
+            Seat(
+                seat=s.seat,
+                name=s.player.display_name,
+                wind=winds[s.seat][0],
+                wind_name=winds[s.seat][1],
+            )
+            for s in seats
+        ),
+        start_scores=tuple(start_scores),
+        status=game.status,
+        address=address,
+    )
+
+
+def _result_text(value: Any, unit: str) -> str:
+    if value is None:
+        return ""
+    if unit == "points_1000":
+        return f"{value:+.1f}".replace("-", MINUS)
+    return f"{value:+,}".replace("-", MINUS)
+
+
+def game_sheet(game: Game, *, address: str) -> GameSheet:
+    """The sheet of a game, from its cached numbers (no replay, no arithmetic on points)."""
+    game = (
+        Game.objects.select_related("club", "league", "season")
+        .prefetch_related("seats__player", "seats__confirmed_by")
+        .get(pk=game.pk)
+    )
+    header = game_header(game, address=address)
+    names = [s.name for s in header.seats]
+    hands = tuple(
+        hand_row(h.number, h.data, h.result, names) for h in game.hands.order_by("number")
+    )
+    final = game.final or {}
+    unit = final.get("unit", "points")
+    seats = sorted(game.seats.all(), key=lambda s: s.seat)
+    ranks = final.get("ranks") or [None] * 4
+    results = final.get("results") or [None] * 4
+    pool_to = final.get("pool_to") or [0] * 4
+    chombo = final.get("chombo") or [0] * 4
+    scores = final.get("scores") or list(header.start_scores)
+    ends = tuple(
+        SeatEnd(
+            name=names[s.seat],
+            wind=header.seats[s.seat].wind,
+            score=scores[s.seat],
+            pool_to=pool_to[s.seat],
+            rank=ranks[s.seat],
+            chombo=chombo[s.seat],
+            result=_result_text(results[s.seat], unit),
+            confirmed_by=(
+                (s.confirmed_by.get_full_name() or s.confirmed_by.get_username())
+                if s.confirmed_by
+                else ""
+            ),
+            confirmed_at=timezone.localtime(s.confirmed_at) if s.confirmed_at else None,
+        )
+        for s in seats
+    )
+    pool = final.get("pool", 0)
+    over = bool(final.get("over"))
+    return GameSheet(
+        header=header,
+        hands=hands,
+        end=EndBlock(
+            over=over,
+            seats=ends,
+            pool=pool,
+            pool_lost=over and bool(pool) and not any(pool_to),
+            pool_went_to=tuple(names[s] for s in range(4) if pool_to[s]),
+            result_unit="points of 1,000" if unit == "points_1000" else "points",
+            settlement=settlement_lines(game.rules),
+            next_label=(final.get("next") or {}).get("label", ""),
+        ),
+    )
+
+
+def blank_sheet(game: Game, *, address: str, rows: int = 24) -> BlankSheet:
+    """A seating's sheet with ``rows`` empty hand rows, for a club scoring on paper."""
+    game = (
+        Game.objects.select_related("club", "league", "season")
+        .prefetch_related("seats__player")
+        .get(pk=game.pk)
+    )
+    return BlankSheet(header=game_header(game, address=address), rows=rows)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One player's line on the standings sheet, as the standings page prints it."""
+
+    rank: int | None
+    name: str
+    games: int
+    counted: int
+    total: str
+    average: str
+    placement_points: str
+    placements: tuple[int, int, int, int]
+    average_placement: str
+    best: str
+
+
+@dataclass(frozen=True)
+class StandingsSheet:
+    """A season's standings, ready to print."""
+
+    club: str
+    league: str
+    season: str
+    starts: datetime.date
+    ends: datetime.date | None
+    rules: str
+    summary: str
+    placement: bool
+    """Players are ranked by placement points (the sheet shows that column)."""
+    result_unit: str
+    games: int
+    rows: tuple[StandingLine, ...]
+    unqualified: tuple[StandingLine, ...]
+    printed_at: datetime.datetime
+    address: str
+
+
+def _standing_line(row: Any) -> StandingLine:
+    return StandingLine(
+        rank=row.rank,
+        name=row.player.display_name,
+        games=row.games,
+        counted=row.counted,
+        total=row.total_display,
+        average=row.average_display,
+        placement_points=row.placement_points_display,
+        placements=tuple(row.placements),
+        average_placement=row.average_placement_display,
+        best=row.best_display,
+    )
+
+
+def standings_sheet(season: Any, *, address: str) -> StandingsSheet:
+    """The standings sheet of a season, from :func:`leagues.standings.season_standings`."""
+    from leagues.models import League
+    from leagues.standings import season_standings
+
+    standings = season_standings(season)
+    league = standings.league
+    return StandingsSheet(
+        club=league.club.name,
+        league=league.name,
+        season=season.name,
+        starts=season.starts,
+        ends=season.ends,
+        rules=standings.rules,
+        summary=standings.summary,
+        placement=standings.aggregate == League.Aggregate.PLACEMENT,
+        result_unit="points of 1,000" if standings.unit == "points_1000" else "points",
+        games=standings.games,
+        rows=tuple(_standing_line(r) for r in standings.rows),
+        unqualified=tuple(_standing_line(r) for r in standings.unqualified),
+        printed_at=timezone.localtime(),
+        address=address,
+    )
