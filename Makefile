@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # subsetting fast; IPAex covers Japanese), poppler-utils to inspect PDFs in tests,
 # chromium for browser tests.
 SYSDEPS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
-           fonts-ipaexfont-gothic poppler-utils chromium
+           fonts-dejavu-extra fonts-ipaexfont-gothic poppler-utils chromium
 
 .PHONY: run test install sysdeps clean
 
