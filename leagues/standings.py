@@ -19,6 +19,8 @@ Results are integers in the unit of ``GameSeat.result``: tenths of 1,000 points 
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -370,3 +372,91 @@ def season_standings(season: Season) -> Standings:
         rows=tuple(rows),
         unqualified=tuple(unqualified),
     )
+
+
+# Sorting and export ---------------------------------------------------------------------------
+
+SORTS: dict[str, tuple[str, Any, bool]] = {
+    # key: (column heading, value of a row, descending by default)
+    "rank": ("Rank", lambda r: r.rank or 0, False),
+    "player": ("Player", lambda r: r.player.display_name.casefold(), False),
+    "games": ("Games", lambda r: r.games, True),
+    "total": ("Total", lambda r: r.total, True),
+    "average": ("Average", lambda r: Fraction(r.total, r.counted or 1), True),
+    "points": ("Placement points", lambda r: r.placement_points or 0, True),
+    "firsts": ("1st", lambda r: r.firsts, True),
+    "seconds": ("2nd", lambda r: r.seconds, True),
+    "thirds": ("3rd", lambda r: r.thirds, True),
+    "fourths": ("4th", lambda r: r.fourths, True),
+    "placement": (
+        "Avg. place",
+        lambda r: Fraction(
+            sum(p * n for p, n in zip((1, 2, 3, 4), r.placements, strict=True)), r.games
+        ),
+        False,
+    ),
+    "best": ("Best", lambda r: r.best, True),
+}
+
+
+def sort_rows(rows: tuple[StandingRow, ...], sort: str) -> tuple[StandingRow, ...]:
+    """``rows`` ordered by the column ``sort`` names (``-name`` reverses it); the standings'
+    own order breaks ties, and an unknown name keeps that order."""
+    reverse = sort.startswith("-")
+    name = sort.lstrip("-")
+    if name not in SORTS or (name == "rank" and not reverse):
+        return rows
+    _, value, descending = SORTS[name]
+    # Python's sort is stable: rows equal in this column stay in standings order.
+    return tuple(sorted(rows, key=value, reverse=descending != reverse))
+
+
+CSV_HEADER = (
+    "rank",
+    "player",
+    "games",
+    "counted",
+    "total",
+    "average",
+    "placement_points",
+    "firsts",
+    "seconds",
+    "thirds",
+    "fourths",
+    "average_placement",
+    "best",
+    "qualified",
+)
+
+
+def row_values(row: StandingRow) -> dict[str, Any]:
+    """One row as the CSV and the API print it (the same strings the page shows)."""
+    return {
+        "rank": row.rank,
+        "player": row.player.display_name,
+        "games": row.games,
+        "counted": row.counted,
+        "total": row.total_display,
+        "average": row.average_display,
+        "placement_points": row.placement_points_display,
+        "firsts": row.firsts,
+        "seconds": row.seconds,
+        "thirds": row.thirds,
+        "fourths": row.fourths,
+        "average_placement": row.average_placement_display,
+        "best": row.best_display,
+        "qualified": row.qualified,
+    }
+
+
+def standings_csv(standings: Standings) -> bytes:
+    """The standings as CSV (UTF-8 with a BOM, so spreadsheet programs read names right)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for row in standings.all_rows:
+        values = row_values(row)
+        values["rank"] = "" if row.rank is None else row.rank
+        values["qualified"] = "yes" if row.qualified else "no"
+        writer.writerow([values[k] for k in CSV_HEADER])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")

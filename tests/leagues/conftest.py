@@ -69,3 +69,29 @@ def play_game(club, alice):
         return play(club, seated, alice, hands, **kwargs)
 
     return _play
+
+
+@pytest.fixture
+def cached_game(club, league, season):
+    """A finished league game written straight into the caches (seat, rank, result), for
+    tests of how the standings add up and order numbers the engine already produced."""
+    from scoring.models import Game, GameSeat
+
+    def _game(seats, *, status=Game.Status.FINISHED, unit="points_1000", **kwargs):
+        fields = {"league": league, "season": season, "played_on": DAY, **kwargs}
+        game = Game.objects.create(
+            club=club,
+            rules={"preset": "japanese-modern", "options": {}},
+            rules_name="Japanese Modern",
+            status=status,
+            final={"unit": unit, "over": True},
+            over=True,
+            **fields,
+        )
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, seat=i, player=p, rank=rank, result=result)
+            for i, (p, rank, result) in enumerate(seats)
+        )
+        return game
+
+    return _game

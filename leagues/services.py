@@ -1,0 +1,242 @@
+"""Every write to a league or a season; each validates, saves and leaves an audit entry.
+
+A league's rules are checked by the engine (``resolve_rules``) before anything is saved, so a
+league whose games could not start cannot exist. Changing a league changes new games only:
+a game copies its rules when it starts.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+
+from clubs.models import Club
+from leagues.models import League, Season
+from scoring import engine
+from scoring.models import log_action
+
+
+class LeagueError(ValueError):
+    """A league or season change that cannot be made; ``field`` names the input at fault."""
+
+    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+
+# Addresses under /clubs/<slug>/leagues/ that are pages, not leagues.
+RESERVED_SLUGS = frozenset({"new"})
+
+LEAGUE_FIELDS = (
+    "name",
+    "slug",
+    "rules",
+    "ruleset",
+    "aggregate",
+    "placement_points",
+    "min_games",
+    "drop_worst",
+    "confirmation_required",
+)
+
+
+def _snapshot(league: League) -> dict[str, Any]:
+    return {
+        "name": league.name,
+        "slug": league.slug,
+        "rules": league.rules,
+        "ruleset": league.ruleset_id,
+        "aggregate": league.aggregate,
+        "placement_points": league.placement_points,
+        "min_games": league.min_games,
+        "drop_worst": league.drop_worst,
+        "confirmation_required": league.confirmation_required,
+    }
+
+
+def check_rules(rules: Any) -> dict[str, Any]:
+    """``rules`` as ``{"preset", "options"}`` once the engine accepts them, else LeagueError."""
+    if isinstance(rules, str):
+        rules = {"preset": rules, "options": {}}
+    if not isinstance(rules, dict):
+        raise LeagueError(
+            "Rules must name a preset, with options if any.", code="bad_rules", field="rules"
+        )
+    try:
+        engine.resolve_rules(rules)
+    except engine.EngineError as e:
+        field = "preset" if e.code == "unknown_preset" else "options"
+        raise LeagueError(str(e), code=e.code, field=field) from None
+    return {"preset": rules["preset"], "options": dict(rules.get("options") or {})}
+
+
+def _check(league: League) -> None:
+    league.rules = check_rules(league.rules)
+    if league.ruleset is not None and league.ruleset.club_id != league.club_id:
+        raise LeagueError("That rule set belongs to another club.", code="ruleset", field="ruleset")
+    if league.aggregate not in League.Aggregate.values:
+        raise LeagueError(
+            f"Unknown standings system {league.aggregate!r}.", code="aggregate", field="aggregate"
+        )
+    points = league.placement_points or []
+    if league.aggregate == League.Aggregate.PLACEMENT:
+        if len(points) != 4 or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in points
+        ):
+            raise LeagueError(
+                "Placement points need four whole numbers, first to fourth place.",
+                code="placement_points",
+                field="placement_points",
+            )
+        if list(points) != sorted(points, reverse=True):
+            raise LeagueError(
+                "Placement points must not grow from first to fourth place.",
+                code="placement_points",
+                field="placement_points",
+            )
+    if league.slug in RESERVED_SLUGS:
+        raise LeagueError(
+            f"{league.slug!r} is taken by the site's own pages; choose another short name.",
+            code="slug",
+            field="slug",
+        )
+    slug_taken = (
+        League.objects.filter(club_id=league.club_id, slug=league.slug)
+        .exclude(pk=league.pk)
+        .exists()
+    )
+    if slug_taken:
+        raise LeagueError(
+            f"The club already has a league at {league.slug!r}; choose another short name.",
+            code="slug",
+            field="slug",
+        )
+
+
+@transaction.atomic
+def league_create(
+    *,
+    club: Club,
+    name: str,
+    slug: str,
+    user: Any,
+    rules: Any = "japanese-modern",
+    ruleset: Any = None,
+    aggregate: str = League.Aggregate.SUM,
+    placement_points: Sequence[int] = (),
+    min_games: int = 0,
+    drop_worst: int = 0,
+    confirmation_required: bool = False,
+) -> League:
+    league = League(
+        club=club,
+        name=name,
+        slug=slug,
+        rules=rules,
+        ruleset=ruleset,
+        aggregate=aggregate,
+        placement_points=list(placement_points),
+        min_games=min_games,
+        drop_worst=drop_worst,
+        confirmation_required=confirmation_required,
+    )
+    _check(league)
+    league.save()
+    log_action("league.created", club=club, actor=user, after=_snapshot(league))
+    return league
+
+
+@transaction.atomic
+def league_update(*, league: League, user: Any, **changes: Any) -> League:
+    """Change some of a league's fields (any of ``LEAGUE_FIELDS``); new games follow them."""
+    unknown = set(changes) - set(LEAGUE_FIELDS)
+    if unknown:
+        raise LeagueError(f"Unknown league field {sorted(unknown)[0]!r}.", code="field")
+    league = League.objects.select_for_update().get(pk=league.pk)
+    before = _snapshot(league)
+    for name, value in changes.items():
+        if name == "placement_points":
+            value = list(value or [])
+        setattr(league, name, value)
+    _check(league)
+    league.save()
+    after = _snapshot(league)
+    if after != before:
+        log_action("league.changed", club=league.club, actor=user, before=before, after=after)
+    return league
+
+
+def _season_snapshot(season: Season) -> dict[str, Any]:
+    return {
+        "league": season.league_id,
+        "name": season.name,
+        "starts": season.starts.isoformat(),
+        "ends": season.ends.isoformat() if season.ends else None,
+    }
+
+
+def _check_season(season: Season) -> None:
+    if not season.name.strip():
+        raise LeagueError("A season needs a name.", code="name", field="name")
+    if season.ends is not None and season.ends < season.starts:
+        raise LeagueError("A season cannot end before it starts.", code="dates", field="ends")
+    far = datetime.date.max
+    overlapping = (
+        Season.objects.filter(league_id=season.league_id)
+        .exclude(pk=season.pk)
+        .filter(starts__lte=season.ends or far)
+        .filter(Q(ends__isnull=True) | Q(ends__gte=season.starts))
+        .first()
+    )
+    if overlapping is not None:
+        raise LeagueError(
+            f"These dates overlap the season {overlapping.name!r}; a game must belong to one "
+            "season only.",
+            code="overlap",
+            field="starts",
+        )
+
+
+@transaction.atomic
+def season_create(
+    *,
+    league: League,
+    name: str,
+    starts: datetime.date,
+    user: Any,
+    ends: datetime.date | None = None,
+) -> Season:
+    """A new season; games played within its dates join it as they are created."""
+    season = Season(league=league, name=name.strip(), starts=starts, ends=ends)
+    _check_season(season)
+    season.save()
+    log_action("season.created", club=league.club, actor=user, after=_season_snapshot(season))
+    return season
+
+
+@transaction.atomic
+def season_update(
+    *,
+    season: Season,
+    user: Any,
+    name: str,
+    starts: datetime.date,
+    ends: datetime.date | None,
+) -> Season:
+    """Rename a season or move its dates (games already played keep the season they joined)."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    before = _season_snapshot(season)
+    season.name, season.starts, season.ends = name.strip(), starts, ends
+    _check_season(season)
+    season.save()
+    after = _season_snapshot(season)
+    if after != before:
+        log_action(
+            "season.changed", club=season.league.club, actor=user, before=before, after=after
+        )
+    return season
