@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.hashers import check_password
 from django.db import models
 from django.db.models import Q
 
@@ -53,6 +54,11 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    pin = models.CharField(
+        max_length=128,
+        blank=True,
+        help_text="A short PIN, stored hashed, to confirm a game's result on the scorer's phone.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -71,6 +77,14 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.display_name
+
+    @property
+    def has_pin(self) -> bool:
+        return bool(self.pin)
+
+    def check_pin(self, pin: str) -> bool:
+        """Whether ``pin`` is this player's PIN (never true while no PIN is set)."""
+        return bool(self.pin) and check_password(pin, self.pin)
 
 
 class Membership(models.Model):

@@ -7,6 +7,7 @@ the one boundary between the database and the engine's types.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from clubs import services as club_services
 from clubs.models import Club, Player
 from scoring import engine
 from scoring.models import Game, GameSeat, Hand, Submission, log_action
@@ -219,14 +221,31 @@ def _hands(game: Game) -> list[Hand]:
 
 def _response(game: Game, number: int) -> dict[str, Any]:
     hand = game.hands.get(number=number)
-    return {"number": number, "hand": hand.data, "result": hand.result, "final": game.final}
+    return {
+        "number": number,
+        "hand": hand.data,
+        "result": hand.result,
+        "final": game.final,
+        "status": game.status,
+        "hand_count": game.hand_count,
+        "version": game.version,
+    }
 
 
-def hand_preview(*, game: Game, hand: dict[str, Any]) -> dict[str, Any]:
-    """The result of adding ``hand`` to the game, without saving anything."""
-    hands = [h.data for h in _hands(game)] + [hand]
+def hand_preview(*, game: Game, hand: dict[str, Any], number: int | None = None) -> dict[str, Any]:
+    """The result of adding ``hand`` to the game (or of putting it in place of hand
+    ``number``), without saving anything."""
+    hands = [h.data for h in _hands(game)]
+    if number is None:
+        hands.append(hand)
+        index = len(hands) - 1
+    else:
+        if not 1 <= number <= len(hands):
+            raise GameError(f"The game has no hand {number}.", code="no_such_hand", field="number")
+        hands[number - 1] = hand
+        index = number - 1
     result = _replay(game, hands)
-    return {"hand": result.hands[-1].as_dict(), "final": result.final.as_dict()}
+    return {"hand": result.hands[index].as_dict(), "final": result.final.as_dict()}
 
 
 @transaction.atomic
@@ -359,12 +378,16 @@ def hand_delete(
     return game
 
 
-def hand_undo(*, game: Game, user: Any) -> Game:
+def hand_undo(*, game: Game, user: Any, may_edit_finished: bool = False) -> Game:
     """Remove the last hand of a running game (the scorer's one-tap undo)."""
     if not game.hand_count:
         raise GameError("There is no hand to undo.", code="no_such_hand")
     return hand_delete(
-        game=game, number=game.hand_count, reason="Undo of the last hand.", user=user
+        game=game,
+        number=game.hand_count,
+        reason="Undo of the last hand.",
+        user=user,
+        may_edit_finished=may_edit_finished,
     )
 
 
@@ -374,6 +397,8 @@ def game_finish(*, game: Game, user: Any) -> Game:
     game = _locked(game)
     if game.status == Game.Status.ABANDONED:
         raise GameError("An abandoned game cannot be finished.", code="not_running")
+    if game.status == Game.Status.FINISHED:
+        return game  # finished already (by the rules or by a first tap): nothing to log
     before = game.final
     if not game.over:
         game.ended = True
@@ -407,11 +432,28 @@ def game_abandon(*, game: Game, user: Any, reason: str) -> Game:
 
 @transaction.atomic
 def game_import(
-    *, club: Club, record: dict[str, Any], players: Sequence[Player], created_by: Any, **extra: Any
+    *,
+    club: Club,
+    record: dict[str, Any],
+    created_by: Any,
+    players: Sequence[Player | str] | None = None,
+    **extra: Any,
 ) -> Game:
-    """Create a game (finished or running) from a whole game record."""
+    """Create a game (finished or running) from a whole game record.
+
+    The seats are ``players`` (players, or names), else the record's ``players`` names; a name
+    finds the club's player or adds a guest."""
     if not isinstance(record, dict):
         raise GameError("A game record must be an object.", code="invalid_record")
+    if not players:
+        players = record.get("players") or []
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise GameError(
+                "'players' must be four names, one per seat.", code="players", field="players"
+            )
+    if len(players) != 4:
+        raise GameError("A game needs four players, one per seat.", code="players", field="players")
+    players = players_by_name(club=club, seats=players, created_by=created_by)
     game = game_create(
         club=club,
         players=players,
@@ -432,3 +474,93 @@ def game_import(
     _save(game, rows, result)
     log_action("game.imported", club=club, actor=created_by, game=game, after=game_record(game))
     return game
+
+
+def players_by_name(*, club: Club, seats: Sequence[Player | str], created_by: Any) -> list[Player]:
+    """The players for these seats: a name finds the club's player of that name (in any case)
+    or adds a guest of that name."""
+    players: list[Player] = []
+    for i, seat in enumerate(seats):
+        if isinstance(seat, Player):
+            players.append(seat)
+            continue
+        name = " ".join(str(seat).split())
+        if not name:
+            raise GameError(f"Seat {i + 1} needs a player.", code="players", field="players")
+        found = club.players.filter(display_name__iexact=name).first()
+        if found is None:
+            try:
+                found = club_services.player_create(
+                    club=club, display_name=name, created_by=created_by
+                )
+            except club_services.ClubError as e:
+                raise GameError(str(e), code=e.code, field="players") from None
+        players.append(found)
+    return players
+
+
+@transaction.atomic
+def game_start(
+    *,
+    club: Club,
+    seats: Sequence[Player | str],
+    created_by: Any,
+    draw_seats: bool = False,
+    rng: random.Random | None = None,
+    **create: Any,
+) -> Game:
+    """Start a game from the start form: a name that is not yet a player becomes a guest, and
+    the seats are drawn at random when asked; then :func:`game_create` with ``create``."""
+    players = players_by_name(club=club, seats=seats, created_by=created_by)
+    if draw_seats:
+        (rng or random.SystemRandom()).shuffle(players)
+    return game_create(club=club, players=players, created_by=created_by, **create)
+
+
+@transaction.atomic
+def game_confirm(*, game: Game, seat: int, user: Any, pin: str | None = None) -> GameSeat:
+    """A player confirms the result of a finished game: logged in as that player, or with the
+    player's PIN typed on the scorer's phone."""
+    game = _locked(game)
+    if game.status != Game.Status.FINISHED:
+        raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+    try:
+        row = game.seats.select_related("player").get(seat=seat)
+    except GameSeat.DoesNotExist:
+        raise GameError(
+            f"The game has no seat {seat}.", code="no_such_seat", field="seat"
+        ) from None
+    player = row.player
+    if pin is None:
+        if not getattr(user, "is_authenticated", False) or player.user_id != user.pk:
+            raise GameError(
+                f"Only {player.display_name} can confirm this seat (or give their PIN).",
+                code="not_this_player",
+                field="seat",
+            )
+        how = "login"
+    else:
+        if not player.has_pin:
+            raise GameError(
+                f"{player.display_name} has no PIN yet; an organiser can set one.",
+                code="no_pin",
+                field="pin",
+            )
+        if not player.check_pin(pin):
+            raise GameError("That PIN is not right.", code="wrong_pin", field="pin")
+        how = "pin"
+    if row.confirmed_at is not None:
+        return row
+    row.confirmed_at = timezone.now()
+    row.confirmed_by = user if getattr(user, "is_authenticated", False) else None
+    row.save(update_fields=["confirmed_at", "confirmed_by"])
+    game.version += 1  # other devices show the confirmation at their next refresh
+    game.save(update_fields=["version"])
+    log_action(
+        "game.confirmed",
+        club=game.club,
+        actor=user,
+        game=game,
+        after={"seat": seat, "player": player.display_name, "by": how},
+    )
+    return row
