@@ -1,8 +1,14 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
 
-from clubs.access import get_club_for_user, role_of
-from clubs.models import Club
+from clubs import services
+from clubs.access import Role, get_club_for_user, has_role, role_of
+from clubs.forms import PinForm
+from clubs.models import Club, Player
 from leagues.sections import club_section as leagues_section
 from rulesets.sections import club_section as rulesets_section
 from scoring.sections import club_section as scoring_section
@@ -24,3 +30,25 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     for section in CLUB_SECTIONS:
         context.update(section(request, club, role))
     return render(request, "clubs/club_detail.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_pin(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Set the PIN a player confirms results with: an organiser for anyone, a player for
+    their own seat."""
+    club = get_club_for_user(request.user, slug)
+    player = get_object_or_404(Player, club=club, pk=pk)
+    own = player.user_id is not None and player.user_id == request.user.pk
+    if not own and not has_role(role_of(request.user, club), Role.ORGANISER):
+        raise PermissionDenied("Only an organiser or the player can set a player's PIN.")
+    form = PinForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_set_pin(player=player, pin=form.cleaned_data["pin"], user=request.user)
+        except services.ClubError as e:
+            form.add_error("pin", str(e))
+        else:
+            messages.success(request, f"{player.display_name}'s PIN is saved.")
+            return redirect("clubs:detail", slug=club.slug)
+    return render(request, "clubs/player_pin.html", {"club": club, "player": player, "form": form})

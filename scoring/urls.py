@@ -1,7 +1,27 @@
 """Pages of the scoring app."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from scoring import views
 
 app_name = "scoring"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("clubs/<slug:slug>/games/", views.club_games, name="club_games"),
+    path("clubs/<slug:slug>/games/new/", views.game_new, name="game_new"),
+    path("games/<int:pk>/", views.game_detail, name="game"),
+    path("games/<int:pk>/version/", views.game_version, name="game_version"),
+    path("games/<int:pk>/hands/new/", views.hand_new, name="hand_new"),
+    path("games/<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),
+    path("games/<int:pk>/hands/<int:number>/", views.hand_edit, name="hand_edit"),
+    path(
+        "games/<int:pk>/hands/<int:number>/preview/",
+        views.hand_edit_preview,
+        name="hand_edit_preview",
+    ),
+    path("games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
+    path("games/<int:pk>/undo/", views.hand_undo, name="hand_undo"),
+    path("games/<int:pk>/finish/", views.game_finish, name="game_finish"),
+    path("games/<int:pk>/abandon/", views.game_abandon, name="game_abandon"),
+    path("games/<int:pk>/confirm/", views.game_confirm, name="game_confirm"),
+]

@@ -1,0 +1,443 @@
+"""Forms of the scorer's screens. They parse and check shape; the services and the engine
+decide whether a game or a hand is possible, and their errors are shown on the same form."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from typing import Any
+
+from django import forms
+
+from clubs.models import Club
+from scoring import engine
+from scoring.selectors import ABORT_WORDS, WIND_NAMES, seat_winds
+
+RESULTS = (
+    ("ron", "Ron"),
+    ("tsumo", "Tsumo"),
+    ("draw", "Draw"),
+    ("abortive", "Abortive"),
+    ("chombo", "Chombo"),
+)
+# Fu a hand can have: 20 (pinfu self-drawn) and 25 (seven pairs) need 2 han or more.
+FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+HAN_VALUES = (1, 2, 3, 4)
+SEAT_CHOICES = [(str(s), str(s)) for s in range(4)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a game
+
+
+class GameStartForm(forms.Form):
+    rules = forms.ChoiceField(label="Rules")
+    seat_0 = forms.CharField(label="East", max_length=60)
+    seat_1 = forms.CharField(label="South", max_length=60)
+    seat_2 = forms.CharField(label="West", max_length=60)
+    seat_3 = forms.CharField(label="North", max_length=60)
+    seating = forms.ChoiceField(
+        choices=[("entered", "As entered"), ("random", "Draw seats at random")],
+        initial="entered",
+        widget=forms.RadioSelect,
+    )
+    table = forms.CharField(max_length=40, required=False, label="Table (optional)")
+    # Optional start state, for a game begun on paper.
+    start_score_0 = forms.IntegerField(required=False, label="East's points")
+    start_score_1 = forms.IntegerField(required=False, label="South's points")
+    start_score_2 = forms.IntegerField(required=False, label="West's points")
+    start_score_3 = forms.IntegerField(required=False, label="North's points")
+    start_round = forms.ChoiceField(
+        required=False,
+        label="Round",
+        choices=[("", "—"), *WIND_NAMES.items()],
+    )
+    start_number = forms.IntegerField(required=False, min_value=1, max_value=4, label="Hand")
+    start_dealer = forms.ChoiceField(
+        required=False,
+        label="Dealer",
+        choices=[("", "—"), ("0", "East"), ("1", "South"), ("2", "West"), ("3", "North")],
+    )
+    start_honba = forms.IntegerField(required=False, min_value=0, max_value=99, label="Counters")
+    start_pool = forms.IntegerField(required=False, min_value=0, label="Riichi pool")
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        from leagues.models import League
+        from rulesets.models import RuleSet
+
+        self.leagues = {str(lg.pk): lg for lg in League.objects.filter(club=club)}
+        self.rulesets = {str(rs.pk): rs for rs in RuleSet.objects.filter(club=club)}
+        groups: list[tuple[str, list[tuple[str, str]]]] = []
+        if self.leagues:
+            groups.append(
+                ("Leagues", [(f"league:{pk}", lg.name) for pk, lg in self.leagues.items()])
+            )
+        if self.rulesets:
+            groups.append(
+                (
+                    "Club rule sets",
+                    [(f"ruleset:{pk}", rs.name) for pk, rs in self.rulesets.items()],
+                )
+            )
+        groups.append(
+            (
+                "Presets",
+                [(f"preset:{p}", engine.get_preset(p).name) for p in engine.preset_ids()],
+            )
+        )
+        self.fields["rules"].choices = groups
+        self.player_names = list(club.players.values_list("display_name", flat=True))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        names = [data.get(f"seat_{i}", "") for i in range(4)]
+        folded = [" ".join(n.split()).casefold() for n in names if n]
+        if len(folded) == 4 and len(set(folded)) != 4:
+            raise forms.ValidationError("A player can sit in only one seat.")
+        return data
+
+    def start_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments of :func:`scoring.services.game_start`."""
+        data = self.cleaned_data
+        kind, _, ref = data["rules"].partition(":")
+        create: dict[str, Any] = {"table": data["table"]}
+        if kind == "league":
+            create["league"] = self.leagues[ref]
+        elif kind == "ruleset":
+            version = self.rulesets[ref].versions.order_by("-number").first()
+            if version is None:
+                raise forms.ValidationError("That rule set has no saved version yet.")
+            create["ruleset_version"] = version
+        else:
+            create["rules"] = ref
+        start: dict[str, Any] = {}
+        scores = [data.get(f"start_score_{i}") for i in range(4)]
+        if any(s is not None for s in scores):
+            if any(s is None for s in scores):
+                raise forms.ValidationError("Give all four start scores, or none.")
+            start["scores"] = scores
+        if data.get("start_round"):
+            start["round"] = data["start_round"]
+        if data.get("start_dealer"):
+            start["dealer"] = int(data["start_dealer"])
+        for name in ("number", "honba", "pool"):
+            if data.get(f"start_{name}") is not None:
+                start[name] = data[f"start_{name}"]
+        if start:
+            create["start"] = start
+        return {
+            "seats": [data[f"seat_{i}"] for i in range(4)],
+            "draw_seats": data["seating"] == "random",
+            **create,
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# Entering a hand
+
+
+def limit_buttons(options: dict[str, Any]) -> list[tuple[str, str]]:
+    """The limit buttons these rules have: (value, label); a value is ``h<han>`` or ``y<n>``."""
+    if options["settling_table"]:
+        buttons = [("h5", "Mangan"), ("h6", "Haneman"), ("h8", "Baiman"), ("h11", "Sanbaiman")]
+    else:
+        buttons = [("h5", "Limit")]
+    buttons.append(("y1", "Yakuman"))
+    if options["max_yakuman"] >= 2:
+        buttons.append(("y2", "Double yakuman"))
+    return buttons
+
+
+class _Incomplete(Exception):
+    """A field the hand needs is missing; its error has been added to the form."""
+
+
+class HandForm(forms.Form):
+    """One hand, field by field; :meth:`hand` gives it as a game-record hand."""
+
+    result = forms.ChoiceField(choices=RESULTS, widget=forms.RadioSelect)
+    winners = forms.MultipleChoiceField(choices=SEAT_CHOICES, required=False)
+    discarder = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+    riichi = forms.MultipleChoiceField(choices=SEAT_CHOICES, required=False)
+    tenpai = forms.MultipleChoiceField(choices=SEAT_CHOICES, required=False)
+    nagashi = forms.MultipleChoiceField(choices=SEAT_CHOICES, required=False)
+    reason = forms.ChoiceField(choices=list(ABORT_WORDS.items()), required=False)
+    offender = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+    expected_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
+
+    def __init__(
+        self,
+        *args: Any,
+        rules: dict[str, Any],
+        names: list[str],
+        dealer: int | None,
+        correction: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.options = rules["options"]
+        self.names = names
+        self.dealer = dealer if dealer is not None else 0
+        self.correction = correction
+        self.points_doubles = self.options["value_system"] == "points_doubles"
+        self.han_choices = [
+            (str(h), f"{h} han") for h in HAN_VALUES if h >= self.options["min_han"]
+        ]
+        self.limit_choices = limit_buttons(self.options)
+        self.value_choices = self.han_choices + self.limit_choices
+        for s in range(4):
+            if self.points_doubles:
+                self.fields[f"points_{s}"] = forms.IntegerField(
+                    required=False, min_value=0, label="Points"
+                )
+                self.fields[f"doubles_{s}"] = forms.IntegerField(
+                    required=False, min_value=0, label="Doubles"
+                )
+            else:
+                self.fields[f"value_{s}"] = forms.ChoiceField(
+                    choices=self.value_choices, required=False
+                )
+                self.fields[f"fu_{s}"] = forms.ChoiceField(
+                    choices=[(str(f), str(f)) for f in FU_VALUES], required=False
+                )
+                self.fields[f"pao_{s}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+        results = [
+            r
+            for r in RESULTS
+            if (r[0] != "abortive" or self.options["abortive_draws"])
+            and (r[0] != "chombo" or self.options["chombo"] != "none")
+        ]
+        self.fields["result"].choices = results
+        self.fields["reason"].choices = [
+            (v, w)
+            for v, w in ABORT_WORDS.items()
+            if (v != "triple_ron" or self.options["triple_ron_aborts"])
+            and (v != "four_riichi" or self.options["riichi"])
+        ]
+        if correction:
+            self.fields["change_reason"] = forms.CharField(
+                max_length=200, label="Reason for the correction"
+            )
+        if not self.is_bound and not correction:
+            self.initial.setdefault("key", uuid.uuid4().hex)
+
+    # -- what the template renders ------------------------------------------------------------
+
+    def _current(self, name: str) -> list[str]:
+        if self.is_bound:
+            getlist = getattr(self.data, "getlist", None)
+            values = getlist(name) if getlist else self.data.get(name)
+        else:
+            values = self.initial.get(name)
+        if values is None:
+            return []
+        if isinstance(values, list | tuple):
+            return [str(v) for v in values]
+        return [str(values)]
+
+    def _options(self, name: str, choices: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        current = self._current(name)
+        return [{"value": v, "label": lbl, "checked": v in current} for v, lbl in choices]
+
+    def seat_options(self, name: str) -> list[dict[str, Any]]:
+        winds = seat_winds(self.dealer)
+        current = self._current(name)
+        return [
+            {
+                "value": str(s),
+                "label": self.names[s],
+                "wind": WIND_NAMES[winds[s]],
+                "checked": str(s) in current,
+            }
+            for s in range(4)
+        ]
+
+    def layout(self) -> dict[str, Any]:
+        """Everything the entry screen shows, with what is ticked."""
+        seats = []
+        for s in range(4):
+            seat: dict[str, Any] = {
+                "seat": s,
+                "name": self.names[s],
+                "errors": [
+                    e
+                    for f in ("value", "fu", "pao", "points", "doubles")
+                    for e in (self.errors.get(f"{f}_{s}") or [])
+                ]
+                if self.is_bound
+                else [],
+            }
+            if self.points_doubles:
+                seat["points"] = self._current(f"points_{s}")[:1]
+                seat["doubles"] = self._current(f"doubles_{s}")[:1]
+            else:
+                seat["han"] = self._options(f"value_{s}", self.han_choices)
+                seat["limits"] = self._options(f"value_{s}", self.limit_choices)
+                seat["fu"] = self._options(f"fu_{s}", [(str(f), str(f)) for f in FU_VALUES])
+                seat["pao"] = self._current(f"pao_{s}")[:1]
+            seats.append(seat)
+        return {
+            "results": self._options("result", self.fields["result"].choices),
+            "winners": self.seat_options("winners"),
+            "discarder": self.seat_options("discarder"),
+            "riichi": self.seat_options("riichi") if self.options["riichi"] else [],
+            "tenpai": self.seat_options("tenpai"),
+            "nagashi": self.seat_options("nagashi")
+            if self.options["nagashi_mangan_percent"]
+            else [],
+            "reasons": self._options("reason", self.fields["reason"].choices),
+            "offender": self.seat_options("offender"),
+            "seats": seats,
+            "points_doubles": self.points_doubles,
+            "pao": self.options["pao"],
+        }
+
+    # -- the hand -----------------------------------------------------------------------------
+
+    def _win(self, s: int) -> dict[str, Any]:
+        win: dict[str, Any] = {"seat": s}
+        d = self.cleaned_data
+        if self.points_doubles:
+            if d.get(f"points_{s}") is None:
+                self.add_error(f"points_{s}", f"Give {self.names[s]}'s points.")
+                raise _Incomplete
+            win["points"] = d[f"points_{s}"]
+            win["doubles"] = d.get(f"doubles_{s}") or 0
+            return win
+        value = d.get(f"value_{s}") or ""
+        if not value:
+            self.add_error(f"value_{s}", f"Choose {self.names[s]}'s han (or a limit).")
+            raise _Incomplete
+        if value.startswith("y"):
+            win["yakuman"] = int(value[1:])
+            if d.get(f"pao_{s}") not in (None, ""):
+                win["pao"] = int(d[f"pao_{s}"])
+        elif value.startswith("h"):
+            win["han"] = int(value[1:])
+        else:
+            win["han"] = int(value)
+            if not d.get(f"fu_{s}"):
+                self.add_error(f"fu_{s}", f"Choose {self.names[s]}'s fu.")
+                raise _Incomplete
+            win["fu"] = int(d[f"fu_{s}"])
+        return win
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        # A missing field raises _Incomplete after adding its own error to the form.
+        with contextlib.suppress(_Incomplete):
+            self.cleaned_data["hand"] = self._hand()
+        return self.cleaned_data
+
+    def _seats(self, name: str) -> list[int]:
+        return sorted(int(s) for s in self.cleaned_data.get(name) or [])
+
+    def _hand(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        result = d["result"]
+        hand: dict[str, Any] = {"result": result}
+        if result in ("ron", "tsumo"):
+            winners = self._seats("winners")
+            if not winners:
+                self.add_error("winners", "Tap who won.")
+                raise _Incomplete
+            if result == "ron":
+                if d.get("discarder") in (None, ""):
+                    self.add_error("discarder", "Tap who discarded the winning tile.")
+                    raise _Incomplete
+                hand["from"] = int(d["discarder"])
+                # Winners in turn order after the discarder, as the game record lists them.
+                winners.sort(key=lambda s: (s - hand["from"]) % 4)
+            hand["wins"] = [self._win(s) for s in winners]
+            if self.points_doubles:
+                hand["losers"] = [
+                    {
+                        "seat": s,
+                        "points": d.get(f"points_{s}") or 0,
+                        "doubles": d.get(f"doubles_{s}") or 0,
+                    }
+                    for s in range(4)
+                    if s not in winners
+                ]
+        elif result == "draw":
+            hand["tenpai"] = self._seats("tenpai")
+            if self._seats("nagashi"):
+                hand["nagashi"] = self._seats("nagashi")
+        elif result == "abortive":
+            if not d.get("reason"):
+                self.add_error("reason", "Choose why the deal was aborted.")
+                raise _Incomplete
+            hand["reason"] = d["reason"]
+        else:
+            if d.get("offender") in (None, ""):
+                self.add_error("offender", "Tap who made the chombo.")
+                raise _Incomplete
+            hand["offender"] = int(d["offender"])
+        riichi = self._seats("riichi")
+        if riichi and self.options["riichi"]:
+            hand["riichi"] = riichi
+        return hand
+
+    def hand(self) -> dict[str, Any]:
+        return dict(self.cleaned_data["hand"])
+
+
+def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
+    """The entry form's initial values for an existing hand (to correct it)."""
+    initial: dict[str, Any] = {"result": data.get("result")}
+    wins = data.get("wins") or []
+    initial["winners"] = [str(w["seat"]) for w in wins]
+    if data.get("from") is not None:
+        initial["discarder"] = str(data["from"])
+    for w in [*wins, *(data.get("losers") or [])]:
+        s = w["seat"]
+        if w.get("yakuman"):
+            initial[f"value_{s}"] = f"y{w['yakuman']}"
+            if w.get("pao") is not None:
+                initial[f"pao_{s}"] = str(w["pao"])
+        elif w.get("han") is not None:
+            initial[f"value_{s}"] = str(w["han"]) if w.get("fu") else f"h{w['han']}"
+            if w.get("fu"):
+                initial[f"fu_{s}"] = str(w["fu"])
+        if w.get("points") is not None:
+            initial[f"points_{s}"] = w["points"]
+            initial[f"doubles_{s}"] = w.get("doubles", 0)
+    for name in ("riichi", "tenpai", "nagashi"):
+        initial[name] = [str(s) for s in data.get(name) or []]
+    if data.get("reason"):
+        initial["reason"] = data["reason"]
+    if data.get("offender") is not None:
+        initial["offender"] = str(data["offender"])
+    return initial
+
+
+def hand_is_simple(data: dict[str, Any]) -> bool:
+    """Whether the entry form can show this hand whole (no penalties, scores or parts)."""
+    if data.get("penalties") or data.get("note"):
+        return False
+    for w in [*(data.get("wins") or []), *(data.get("losers") or [])]:
+        if w.get("score") is not None or w.get("parts") or w.get("dora"):
+            return False
+        if w.get("han") is not None and w.get("fu") is None and w["han"] not in (5, 6, 8, 11):
+            return False
+        if w.get("han") is not None and w.get("fu") is not None and w["han"] > 4:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Small forms
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=200, label="Reason")
+
+
+class ConfirmForm(forms.Form):
+    seat = forms.IntegerField(min_value=0, max_value=3, widget=forms.HiddenInput)
+    pin = forms.CharField(max_length=8, required=False, label="PIN")

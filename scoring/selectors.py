@@ -1,0 +1,364 @@
+"""Read-only views of games for pages and the API: every number comes from the cached results.
+
+Nothing here computes points; it arranges the engine's cached numbers (``Hand.result``,
+``Game.final``) and says in words what each hand was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db.models import Case, IntegerField, QuerySet, Value, When
+
+from clubs.models import Club
+from scoring.models import AuditEntry, Game, Hand
+
+WINDS = ("E", "S", "W", "N")
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+ABORT_WORDS = {
+    "nine_terminals": "nine terminals",
+    "four_winds": "four winds",
+    "four_kongs": "four kongs",
+    "four_riichi": "four riichi",
+    "triple_ron": "triple ron",
+}
+PENALTY_WORDS = {
+    "false_out": "false win",
+    "false_ready": "false ready",
+    "false_claim": "false claim",
+}
+ACTION_WORDS = {
+    "game.created": "started the game",
+    "game.imported": "imported the game",
+    "hand.recorded": "entered",
+    "hand.corrected": "corrected",
+    "hand.deleted": "deleted",
+    "game.finished": "finished the game",
+    "game.abandoned": "abandoned the game",
+    "game.confirmed": "confirmed",
+}
+
+
+def visible_games(user: Any) -> QuerySet[Game]:
+    """Games of the clubs ``user`` may see (public clubs, and the user's own)."""
+    return Game.objects.filter(club__in=Club.objects.visible_to(user)).select_related("club")
+
+
+def club_games(club: Club, *, recent: int | None = 10) -> list[dict[str, Any]]:
+    """The club's games, running ones first, then the most recent others."""
+    games = (
+        club.games.select_related("league")
+        .prefetch_related("seats__player")
+        .annotate(
+            running_first=Case(
+                When(status=Game.Status.RUNNING, then=Value(0)),
+                default=Value(1),
+                output_field=IntegerField(),
+            )
+        )
+        .order_by("running_first", "-played_on", "-id")
+    )
+    if recent is None:
+        return [summary(g) for g in games]
+    running = list(games.filter(status=Game.Status.RUNNING))
+    others = list(games.exclude(status=Game.Status.RUNNING)[:recent])
+    return [summary(g) for g in running + others]
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """One line of a games list: who plays, their points (and results once over), where."""
+    final = game.final or {}
+    scores = final.get("scores") or [None] * 4
+    results = final.get("results") or [None] * 4
+    unit = final.get("unit", "points")
+    seats = sorted(game.seats.all(), key=lambda s: s.seat)
+    return {
+        "game": game,
+        "players": [
+            {
+                "name": row.player.display_name,
+                "score": points(scores[row.seat]),
+                "result": signed(results[row.seat], unit),
+                "rank": row.rank,
+            }
+            for row in seats
+        ],
+        "next": (final.get("next") or {}).get("label"),
+    }
+
+
+def signed(n: int | float | None, unit: str = "points") -> str:
+    """A change written with its sign: ``+3,900``, ``-1,000``, ``0``; results of 1,000 with one
+    decimal (``+27.3``)."""
+    if n is None:
+        return ""
+    if unit == "points_1000":
+        return f"{n:+.1f}"
+    return f"{n:+,}" if n else "0"
+
+
+def points(n: int | None) -> str:
+    return "" if n is None else f"{n:,}"
+
+
+def seat_winds(dealer: int) -> list[str]:
+    """Each seat's wind in a hand dealt by ``dealer`` (the dealer sits East)."""
+    return [WINDS[(seat - dealer) % 4] for seat in range(4)]
+
+
+def _value_words(win: dict[str, Any]) -> str:
+    if win.get("yakuman"):
+        n = win["yakuman"]
+        return "yakuman" if n == 1 else f"{n} yakuman"
+    if win.get("han") is not None:
+        return f"{win['han']} han" + (f" {win['fu']} fu" if win.get("fu") else "")
+    if win.get("points") is not None:
+        return f"{win['points']} points, {win.get('doubles') or 0} doubles"
+    if win.get("score") is not None:
+        return f"{win['score']:,} points"
+    return ""
+
+
+def _names(seats: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(names[s] for s in seats) if seats else "nobody"
+
+
+def describe_hand(data: dict[str, Any], names: Sequence[str]) -> str:
+    """What happened in a hand, in words.
+
+    >>> describe_hand({"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}],
+    ...                "riichi": [3]}, ["Aiko", "Bruno", "Chiara", "Daiki"])
+    "Chiara won on Bruno's discard (3 han 40 fu); riichi: Daiki"
+    """
+    result = data.get("result")
+    if result in ("ron", "tsumo"):
+        how = f"on {names[data['from']]}'s discard" if result == "ron" else "by self-draw"
+        wins = [
+            (
+                names[w["seat"]],
+                _value_words(w) + (f"; pao: {names[w['pao']]}" if w.get("pao") is not None else ""),
+            )
+            for w in data.get("wins") or []
+        ]
+        if len(wins) == 1:  # "Chiara won on Bruno's discard (3 han 40 fu)"
+            text = f"{wins[0][0]} won {how} ({wins[0][1]})"
+        else:  # "Chiara (3 han 40 fu) and Daiki (5 han) won on Bruno's discard"
+            each = [f"{name} ({value})" for name, value in wins]
+            text = f"{', '.join(each[:-1])} and {each[-1]} won {how}"
+    elif result == "draw":
+        text = f"Draw; ready: {_names(data.get('tenpai') or [], names)}"
+        if data.get("nagashi"):
+            text += f"; nagashi mangan: {_names(data['nagashi'], names)}"
+    elif result == "abortive":
+        text = f"Abortive draw ({ABORT_WORDS.get(data.get('reason', ''), data.get('reason'))})"
+    elif result == "chombo":
+        text = f"Chombo by {names[data['offender']]}"
+    else:
+        text = str(result)
+    if data.get("riichi"):
+        text += f"; riichi: {_names(data['riichi'], names)}"
+    for p in data.get("penalties") or []:
+        what = PENALTY_WORDS.get(p.get("kind") or "", f"{p.get('points', 0):,} points")
+        text += f"; penalty: {names[p['seat']]} ({what})"
+    return text
+
+
+def player_names(game: Game) -> list[str]:
+    return [p.display_name for p in game.seat_players()]
+
+
+def game_state(game: Game) -> dict[str, Any]:
+    """Where the game stands: the next hand (label, dealer, honba, pool) and each seat."""
+    final = game.final or {}
+    nxt = final.get("next")
+    names = player_names(game)
+    dealer = nxt["dealer"] if nxt else None
+    winds = seat_winds(dealer) if dealer is not None else [""] * 4
+    unit = final.get("unit", "points")
+    seats = []
+    for row in sorted(game.seats.all(), key=lambda s: s.seat):
+        seats.append(
+            {
+                "seat": row.seat,
+                "name": names[row.seat],
+                "player": row.player,
+                "wind": winds[row.seat],
+                "wind_name": WIND_NAMES.get(winds[row.seat], ""),
+                "is_dealer": row.seat == dealer,
+                "score": points(final.get("scores", [None] * 4)[row.seat]),
+                "rank": row.rank,
+                "result": signed((final.get("results") or [None] * 4)[row.seat], unit),
+                "confirmed_at": row.confirmed_at,
+                "row": row,
+            }
+        )
+    return {
+        "next": nxt,
+        "round_name": WIND_NAMES.get(nxt["round"], "") if nxt else "",
+        "dealer_name": names[dealer] if dealer is not None else "",
+        "pool": points(final.get("pool")),
+        "over": final.get("over", False),
+        "seats": seats,
+        "unit": unit,
+    }
+
+
+def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, Any]]:
+    """The hand-by-hand ledger: label, words, each seat's change and running total, pool."""
+    names = player_names(game)
+    rows = []
+    for hand in hands if hands is not None else game.hands.order_by("number"):
+        result = hand.result or {}
+        deltas = result.get("deltas", [0] * 4)
+        scores = result.get("scores", [0] * 4)
+        rows.append(
+            {
+                "number": hand.number,
+                "label": hand.label,
+                "words": describe_hand(hand.data, names),
+                "dealer": result.get("dealer"),
+                "cells": [
+                    {
+                        "delta": signed(deltas[s]),
+                        "score": points(scores[s]),
+                        "up": deltas[s] > 0,
+                        "down": deltas[s] < 0,
+                    }
+                    for s in range(4)
+                ],
+                "pool": points(result.get("pool")),
+                "honba": result.get("honba"),
+            }
+        )
+    return rows
+
+
+def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
+    """The entry screen's preview of :func:`scoring.services.hand_preview`'s answer."""
+    names = player_names(game)
+    hand, final = previewed["hand"], previewed["final"]
+    unit = final.get("unit", "points")
+    results = final.get("results") or [None] * 4
+    nxt = final.get("next")
+    return {
+        "label": hand["label"],
+        "seats": [
+            {
+                "name": names[s],
+                "delta": signed(hand["deltas"][s]),
+                "score": points(hand["scores"][s]),
+                "up": hand["deltas"][s] > 0,
+                "down": hand["deltas"][s] < 0,
+                "result": signed(results[s], unit),
+                "rank": (final.get("ranks") or [None] * 4)[s],
+            }
+            for s in range(4)
+        ],
+        "pool": points(hand["pool"]),
+        "over": final.get("over", False),
+        "next": {
+            "label": nxt["label"],
+            "round_name": WIND_NAMES.get(nxt["round"], ""),
+            "dealer_name": names[nxt["dealer"]],
+            "honba": nxt["honba"],
+            "pool": points(nxt["pool"]),
+        }
+        if nxt
+        else None,
+    }
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The numbers of a game, to compare before and after a correction (JSON-ready)."""
+    return {
+        "hands": [
+            {
+                "number": h.number,
+                "label": h.label,
+                "deltas": h.result.get("deltas"),
+                "scores": h.result.get("scores"),
+                "pool": h.result.get("pool"),
+                "dealer": h.result.get("dealer"),
+            }
+            for h in game.hands.order_by("number")
+        ],
+        "scores": (game.final or {}).get("scores"),
+        "next": ((game.final or {}).get("next") or {}).get("label"),
+    }
+
+
+def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """What a correction changed: each hand whose label, changes or totals moved, in words."""
+    lines = []
+    old = {h["number"]: h for h in before["hands"]}
+    for h in after["hands"]:
+        was = old.get(h["number"])
+        if was is None or was == h:
+            continue
+        moved = [
+            f"{names[s]} {signed(was['deltas'][s])} → {signed(h['deltas'][s])}"
+            for s in range(4)
+            if was["deltas"][s] != h["deltas"][s]
+        ]
+        label = h["label"] if was["label"] == h["label"] else f"{was['label']} → {h['label']}"
+        detail = "; ".join(moved) if moved else "same changes, new totals"
+        if was["dealer"] != h["dealer"]:
+            detail += f"; dealer {names[was['dealer']]} → {names[h['dealer']]}"
+        if was["pool"] != h["pool"]:
+            detail += f"; pool {points(was['pool'])} → {points(h['pool'])}"
+        lines.append({"number": h["number"], "label": label, "detail": detail})
+    if len(after["hands"]) < len(before["hands"]):
+        lines.append(
+            {
+                "number": None,
+                "label": "",
+                "detail": f"{len(before['hands']) - len(after['hands'])} hand(s) fewer",
+            }
+        )
+    totals = [
+        {"name": names[s], "was": points(before["scores"][s]), "now": points(after["scores"][s])}
+        for s in range(4)
+        if before["scores"] and after["scores"] and before["scores"][s] != after["scores"][s]
+    ]
+    return {"hands": lines, "totals": totals, "next_was": before["next"], "next": after["next"]}
+
+
+def audit_trail(game: Game) -> list[dict[str, Any]]:
+    """The game's audit entries, newest first, in words."""
+    names = player_names(game)
+    out = []
+    for entry in game.audit_entries.select_related("actor").order_by("-created", "-id"):
+        what = ACTION_WORDS.get(entry.action, entry.action)
+        detail = ""
+        if entry.action == "hand.recorded" and isinstance(entry.after, dict):
+            detail = describe_hand(entry.after, names)
+        elif entry.action == "hand.corrected":
+            detail = f"{_safe(entry.before, names)} → {_safe(entry.after, names)}"
+        elif entry.action == "hand.deleted":
+            detail = _safe(entry.before, names)
+        elif entry.action == "game.confirmed" and isinstance(entry.after, dict):
+            detail = f"{entry.after.get('player')} (by {entry.after.get('by')})"
+        out.append(
+            {
+                "when": entry.created,
+                "who": entry.actor.get_username() if entry.actor else "someone",
+                "action": entry.action,
+                "what": what,
+                "hand": entry.hand_number,
+                "detail": detail,
+                "reason": entry.reason,
+            }
+        )
+    return out
+
+
+def _safe(data: Any, names: Sequence[str]) -> str:
+    try:
+        return describe_hand(data, names)
+    except (KeyError, IndexError, TypeError):
+        return str(data)
+
+
+def last_entries(game: Game, limit: int = 1) -> QuerySet[AuditEntry]:
+    return game.audit_entries.order_by("-created", "-id")[:limit]

@@ -1,0 +1,409 @@
+"""Pages of the scorer's table: start a game, the game with its ledger, hand entry with a
+preview, corrections, finishing, confirmation. Each view: access helper → form → one service →
+redirect or render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clubs.access import Role, get_club_for_user, has_role, role_of
+from scoring import engine, selectors, services
+from scoring.forms import (
+    ConfirmForm,
+    GameStartForm,
+    HandForm,
+    ReasonForm,
+    hand_is_simple,
+    initial_from_hand,
+)
+from scoring.models import Game
+
+CHANGES_KEY = "scoring:changes:{pk}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Access
+
+
+def _get_game_for_user(user: Any, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
+    """The game if ``user`` may see its club (404 otherwise), and hold ``role`` when given."""
+    game = get_object_or_404(Game.objects.select_related("club", "league"), pk=pk)
+    get_club_for_user(user, game.club.slug, role=role)
+    return game, role_of(user, game.club)
+
+
+def may_correct(game: Game, role: Role | None) -> bool:
+    """Scorers correct hands of running games; organisers any hand of a game not abandoned."""
+    if game.status == Game.Status.ABANDONED:
+        return False
+    if game.status == Game.Status.FINISHED:
+        return has_role(role, Role.ORGANISER)
+    return has_role(role, Role.SCORER)
+
+
+def _require_correct(game: Game, role: Role | None) -> None:
+    if not may_correct(game, role):
+        raise PermissionDenied("Only an organiser can correct a finished game.")
+
+
+def _sheet_url(name: str, pk: int) -> str | None:
+    # The sheets app names these URLs; until it does, the page renders without the links.
+    try:
+        return reverse(name, args=[pk])
+    except NoReverseMatch:
+        return None
+
+
+def _error_text(e: Exception) -> str:
+    return str(e)
+
+
+# ---------------------------------------------------------------------------------------------
+# Club games
+
+
+@require_GET
+def club_games(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_club_for_user(request.user, slug)
+    role = role_of(request.user, club)
+    games = selectors.club_games(club, recent=None)
+    return render(
+        request,
+        "scoring/game_list.html",
+        {"club": club, "games": games, "can_start": has_role(role, Role.SCORER)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_club_for_user(request.user, slug, role=Role.SCORER)
+    form = GameStartForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_start(club=club, created_by=request.user, **form.start_kwargs())
+        except (services.GameError, engine.EngineError) as e:
+            form.add_error(None, _error_text(e))
+        except ValidationError as e:  # start_kwargs: half a start state, an empty rule set
+            form.add_error(None, e)
+        else:
+            messages.success(request, f"Game started: {game.rules_name}.")
+            return redirect("scoring:hand_new", pk=game.pk)
+    return render(request, "scoring/game_new.html", {"club": club, "form": form})
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+
+
+@require_GET
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game, role = _get_game_for_user(request.user, pk)
+    changes = request.session.pop(CHANGES_KEY.format(pk=pk), None)
+    state = selectors.game_state(game)
+    user_seat = next(
+        (
+            s["seat"]
+            for s in state["seats"]
+            if request.user.is_authenticated and s["player"].user_id == request.user.pk
+        ),
+        None,
+    )
+    is_scorer = has_role(role, Role.SCORER)
+    context = {
+        "game": game,
+        "club": game.club,
+        "role": role,
+        "state": state,
+        "ledger": selectors.ledger(game),
+        "audit": selectors.audit_trail(game) if role is not None else [],
+        "changes": changes,
+        "can_enter": is_scorer and game.is_running,
+        "can_correct": may_correct(game, role),
+        "can_finish": is_scorer and game.is_running,
+        "can_abandon": game.status != Game.Status.ABANDONED
+        and has_role(role, Role.SCORER if game.is_running else Role.ORGANISER),
+        "can_confirm_pin": is_scorer and game.status == Game.Status.FINISHED,
+        "user_seat": user_seat if game.status == Game.Status.FINISHED else None,
+        "sheet_url": _sheet_url("sheets:game", pk),
+        "blank_sheet_url": _sheet_url("sheets:blank", pk),
+    }
+    return render(request, "scoring/game_detail.html", context)
+
+
+@require_GET
+def game_version(request: HttpRequest, pk: int) -> JsonResponse:
+    """A tiny answer the game page polls, to reload when another device changed the game."""
+    game, _ = _get_game_for_user(request.user, pk)
+    return JsonResponse(
+        {"version": game.version, "hand_count": game.hand_count, "status": game.status}
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands
+
+
+def _hand_form(request: HttpRequest, game: Game, **kwargs: Any) -> HandForm:
+    state = (game.final or {}).get("next") or {}
+    return HandForm(
+        request.POST or None,
+        rules=game.rules,
+        names=selectors.player_names(game),
+        dealer=kwargs.pop("dealer", state.get("dealer")),
+        **kwargs,
+    )
+
+
+def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dict[str, Any]:
+    """The preview's context: the numbers if the posted hand scores, else what is wrong."""
+    dealer = game.hands.get(number=number).result.get("dealer") if number else None
+    form = _hand_form(request, game, **({"dealer": dealer} if number else {}))
+    if not form.is_valid() or "hand" not in form.cleaned_data:
+        errors = [e for errs in form.errors.values() for e in errs]
+        return {"incomplete": errors[0] if errors else "Complete the hand."}
+    try:
+        preview = services.hand_preview(game=game, hand=form.hand(), number=number)
+    except (engine.EngineError, services.GameError) as e:
+        return {"error": _error_text(e)}
+    return {"preview": selectors.preview(game, preview)}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
+    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    if not game.is_running:
+        messages.info(request, "The game is over; no hand can be added.")
+        return redirect("scoring:game", pk=pk)
+    form = _hand_form(request, game, initial={"expected_number": game.hand_count + 1})
+    preview: dict[str, Any] = {}
+    if request.method == "POST":
+        if "preview" in request.POST:
+            preview = _preview(request, game)
+        elif form.is_valid() and "hand" in form.cleaned_data:
+            try:
+                write = services.hand_record(
+                    game=game,
+                    hand=form.hand(),
+                    entered_by=request.user,
+                    expected_number=form.cleaned_data.get("expected_number"),
+                    key=form.cleaned_data.get("key") or None,
+                )
+            except services.StaleHandNumber as e:
+                form.add_error(None, _error_text(e))
+                game.refresh_from_db()
+                data = request.POST.copy()
+                data["expected_number"] = str(game.hand_count + 1)
+                form = _hand_form(request, game)
+                form.data = data
+            except (engine.EngineError, services.GameError) as e:
+                form.add_error(None, _error_text(e))
+            else:
+                label = write.response["result"]["label"] if write.response else ""
+                messages.success(request, f"Hand {label} saved.")
+                if write.game.is_running:
+                    return redirect("scoring:hand_new", pk=pk)
+                return redirect("scoring:game", pk=pk)
+    last = game.hands.order_by("-number").first()
+    return render(
+        request,
+        "scoring/hand_form.html",
+        {
+            "game": game,
+            "club": game.club,
+            "form": form,
+            "layout": form.layout(),
+            "state": selectors.game_state(game),
+            "last": selectors.ledger(game, [last])[0] if last else None,
+            "preview_url": reverse("scoring:hand_preview", args=[pk]),
+            **preview,
+        },
+    )
+
+
+@login_required
+@require_POST
+def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The preview of the hand on the entry form (fetched by the entry screen's script)."""
+    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    return render(request, "scoring/hand_preview.html", _preview(request, game))
+
+
+def _hand_or_404(game: Game, number: int) -> Any:
+    return get_object_or_404(game.hands, number=number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    _require_correct(game, role)
+    hand = _hand_or_404(game, number)
+    form = _hand_form(
+        request,
+        game,
+        initial=initial_from_hand(hand.data),
+        correction=True,
+        dealer=hand.result.get("dealer"),
+    )
+    preview: dict[str, Any] = {}
+    if request.method == "POST":
+        if "preview" in request.POST:
+            preview = _preview(request, game, number)
+        elif form.is_valid() and "hand" in form.cleaned_data:
+            before = selectors.snapshot(game)
+            try:
+                game = services.hand_correct(
+                    game=game,
+                    number=number,
+                    hand=form.hand(),
+                    reason=form.cleaned_data["change_reason"],
+                    user=request.user,
+                    may_edit_finished=has_role(role, Role.ORGANISER),
+                )
+            except (engine.EngineError, services.GameError) as e:
+                form.add_error(None, _error_text(e))
+            else:
+                _remember_changes(request, game, before, f"Hand {number} corrected.")
+                return redirect("scoring:game", pk=pk)
+    return render(
+        request,
+        "scoring/hand_form.html",
+        {
+            "game": game,
+            "club": game.club,
+            "form": form,
+            "layout": form.layout(),
+            "hand": hand,
+            "simple": hand_is_simple(hand.data),
+            "words": selectors.describe_hand(hand.data, selectors.player_names(game)),
+            "delete_form": ReasonForm(),
+            "preview_url": reverse("scoring:hand_edit_preview", args=[pk, number]),
+            **preview,
+        },
+    )
+
+
+@login_required
+@require_POST
+def hand_edit_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    _hand_or_404(game, number)
+    return render(request, "scoring/hand_preview.html", _preview(request, game, number))
+
+
+def _remember_changes(
+    request: HttpRequest, game: Game, before: dict[str, Any], message: str
+) -> None:
+    """Keep what a correction changed for the game page to show once."""
+    game.refresh_from_db()
+    changed = selectors.changes(before, selectors.snapshot(game), selectors.player_names(game))
+    changed["message"] = message
+    request.session[CHANGES_KEY.format(pk=game.pk)] = changed
+
+
+@login_required
+@require_POST
+def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    _require_correct(game, role)
+    _hand_or_404(game, number)
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give a reason to delete a hand.")
+        return redirect("scoring:hand_edit", pk=pk, number=number)
+    before = selectors.snapshot(game)
+    try:
+        game = services.hand_delete(
+            game=game,
+            number=number,
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+            may_edit_finished=has_role(role, Role.ORGANISER),
+        )
+    except (engine.EngineError, services.GameError) as e:
+        messages.error(request, _error_text(e))
+        return redirect("scoring:hand_edit", pk=pk, number=number)
+    _remember_changes(request, game, before, f"Hand {number} deleted.")
+    return redirect("scoring:game", pk=pk)
+
+
+@login_required
+@require_POST
+def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    _require_correct(game, role)
+    try:
+        game = services.hand_undo(
+            game=game, user=request.user, may_edit_finished=has_role(role, Role.ORGANISER)
+        )
+    except (engine.EngineError, services.GameError) as e:
+        messages.error(request, _error_text(e))
+    else:
+        messages.success(request, "The last hand was undone.")
+    if request.POST.get("next") == "entry" and game.is_running:
+        return redirect("scoring:hand_new", pk=pk)
+    return redirect("scoring:game", pk=pk)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game's end
+
+
+@login_required
+@require_POST
+def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    try:
+        services.game_finish(game=game, user=request.user)
+    except (engine.EngineError, services.GameError) as e:
+        messages.error(request, _error_text(e))
+    else:
+        messages.success(request, "The game is finished.")
+    return redirect("scoring:game", pk=pk)
+
+
+@login_required
+@require_POST
+def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
+    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    if not game.is_running and not has_role(role, Role.ORGANISER):
+        raise PermissionDenied("Only an organiser can abandon a finished game.")
+    form = ReasonForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give a reason to abandon the game.")
+        return redirect("scoring:game", pk=pk)
+    services.game_abandon(game=game, user=request.user, reason=form.cleaned_data["reason"])
+    messages.success(request, "The game was abandoned: it is kept but never counts.")
+    return redirect("scoring:game", pk=pk)
+
+
+@login_required
+@require_POST
+def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    game, role = _get_game_for_user(request.user, pk)
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a seat to confirm.")
+        return redirect("scoring:game", pk=pk)
+    pin = form.cleaned_data["pin"] or None
+    if pin is not None and not has_role(role, Role.SCORER):
+        raise PermissionDenied("A PIN is typed on the scorer's phone.")
+    try:
+        row = services.game_confirm(
+            game=game, seat=form.cleaned_data["seat"], user=request.user, pin=pin
+        )
+    except services.GameError as e:
+        messages.error(request, _error_text(e))
+    else:
+        messages.success(request, f"{row.player.display_name} confirmed the result.")
+    return redirect("scoring:game", pk=pk)

@@ -1,0 +1,140 @@
+/* Scoring screens: progressive enhancement of plain forms (every form works without this).
+ * - the game page polls a tiny version endpoint and reloads when another device changed it;
+ * - the entry form shows only the sections the chosen result needs and fetches the preview;
+ * - forms with data-confirm ask before they post. */
+(function () {
+  "use strict";
+
+  function csrfToken(form) {
+    var input = form.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  // --- Polling -------------------------------------------------------------------------------
+  function poll(el) {
+    var url = el.dataset.pollUrl;
+    var version = el.dataset.version;
+    var timer = window.setInterval(function () {
+      if (document.hidden) return;
+      fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (!data || String(data.version) === version) return;
+          if (el.dataset.pollAction === "reload") {
+            window.location.reload();
+          } else {
+            var banner = document.querySelector("[data-stale-banner]");
+            if (banner) banner.hidden = false;
+            window.clearInterval(timer);
+          }
+        })
+        .catch(function () {});
+    }, 4000);
+  }
+
+  // --- Hand entry ----------------------------------------------------------------------------
+  function checked(form, name) {
+    return Array.prototype.map.call(
+      form.querySelectorAll("input[name='" + name + "']:checked"),
+      function (i) { return i.value; }
+    );
+  }
+
+  function update(form) {
+    var result = checked(form, "result")[0] || "";
+    form.dataset.result = result;
+    form.querySelectorAll("[data-for]").forEach(function (el) {
+      el.hidden = el.dataset.for.split(" ").indexOf(result) < 0;
+    });
+    var winners = checked(form, "winners");
+    form.querySelectorAll(".seat-value").forEach(function (el) {
+      var all = el.hasAttribute("data-all-seats");
+      el.hidden = !(all ? winners.length : winners.indexOf(el.dataset.seat) >= 0);
+      var value = checked(form, "value_" + el.dataset.seat)[0] || "";
+      var limit = value && !/^[0-9]+$/.test(value);
+      var fuRow = el.querySelector(".fu-row");
+      if (fuRow) fuRow.hidden = limit;
+      el.querySelectorAll("input[name^='fu_']").forEach(function (fu) {
+        // 20 fu (pinfu self-drawn) and 25 fu (seven pairs) come with 2 han or more.
+        var low = fu.value === "20" || fu.value === "25";
+        fu.disabled = low && value === "1";
+        if (fu.disabled) fu.checked = false;
+      });
+    });
+    // The winner cannot be the discarder.
+    form.querySelectorAll("input[name=discarder]").forEach(function (d) {
+      d.disabled = result === "ron" && winners.indexOf(d.value) >= 0;
+      if (d.disabled) d.checked = false;
+    });
+  }
+
+  var previewTimer = null;
+  var previewSeq = 0;
+
+  function preview(form) {
+    var box = form.querySelector("#preview");
+    if (!box || !form.dataset.previewUrl) return;
+    window.clearTimeout(previewTimer);
+    previewTimer = window.setTimeout(function () {
+      var seq = ++previewSeq;
+      var body = new FormData(form);
+      fetch(form.dataset.previewUrl, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": csrfToken(form) },
+      })
+        .then(function (r) { return r.text(); })
+        .then(function (html) {
+          if (seq === previewSeq) box.innerHTML = html;
+        })
+        .catch(function () {});
+    }, 120);
+  }
+
+  function handForm(form) {
+    form.querySelectorAll("[data-nojs-only]").forEach(function (el) { el.hidden = true; });
+    form.addEventListener("change", function (event) {
+      var t = event.target;
+      // A tsumo has one winner: the winner chips behave as radio buttons.
+      if (t.name === "winners" && t.checked && checked(form, "result")[0] === "tsumo") {
+        form.querySelectorAll("input[name=winners]").forEach(function (w) {
+          if (w !== t) w.checked = false;
+        });
+      }
+      if (t.name === "result" && t.value === "tsumo") {
+        var ws = form.querySelectorAll("input[name=winners]:checked");
+        for (var i = 1; i < ws.length; i++) ws[i].checked = false;
+      }
+      update(form);
+      preview(form);
+    });
+    form.addEventListener("input", function (event) {
+      if (event.target.type === "number") preview(form);
+    });
+    form.addEventListener("submit", function (event) {
+      var save = form.querySelector("[data-save]");
+      if (event.submitter && event.submitter.name === "preview") return;
+      if (save) {
+        // A double tap sends one submission (the key would also make a repeat harmless).
+        window.setTimeout(function () { save.disabled = true; }, 0);
+      }
+    });
+    update(form);
+    if (checked(form, "result").length) preview(form);
+  }
+
+  function confirmForms() {
+    document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+      form.addEventListener("submit", function (event) {
+        if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-poll-url]").forEach(poll);
+    document.querySelectorAll("form[data-hand-form]").forEach(handForm);
+    confirmForms();
+  });
+})();
