@@ -96,6 +96,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    # Swagger UI's files served from our own static files: the CSP allows no CDN.
+    "drf_spectacular_sidecar",
     "django_htmx",
     "clubs",
     "scoring",
@@ -202,12 +204,17 @@ REST_FRAMEWORK = {
     # Closed by default: an API view that serves public data says so itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every 4xx/5xx answers {"error": {"code", "message", "field"?, "hand"?}}.
+    "EXCEPTION_HANDLER": "scoring.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tenbou API",
     "DESCRIPTION": "Scorekeeping and leagues for mahjong clubs.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Without this, Django sends errors only to ADMINS by mail when DEBUG is off; a server

@@ -1,5 +1,26 @@
-"""REST API endpoints of the scoring app (mounted under /api/)."""
+"""REST API endpoints of the scoring app (mounted under /api/), with the clubs endpoints and
+the token login, which have no mount of their own."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
 
-urlpatterns: list = []
+from clubs import api as clubs_api
+from scoring import api
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("clubs/", clubs_api.ClubCollectionApi.as_view(), name="api-clubs"),
+    path(
+        "clubs/<slug:slug>/players/",
+        clubs_api.PlayerCollectionApi.as_view(),
+        name="api-club-players",
+    ),
+    path("games/", api.GameCollectionApi.as_view(), name="api-games"),
+    path("games/import/", api.GameImportApi.as_view(), name="api-games-import"),
+    path("games/<int:pk>/", api.GameDetailApi.as_view(), name="api-game"),
+    path("games/<int:pk>/hands/", api.HandCreateApi.as_view(), name="api-game-hands"),
+    path("games/<int:pk>/hands/<int:number>/", api.HandApi.as_view(), name="api-game-hand"),
+    path("games/<int:pk>/preview/", api.HandPreviewApi.as_view(), name="api-game-preview"),
+    path("games/<int:pk>/finish/", api.GameFinishApi.as_view(), name="api-game-finish"),
+    path("games/<int:pk>/record/", api.GameRecordApi.as_view(), name="api-game-record"),
+]

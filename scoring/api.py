@@ -1,0 +1,451 @@
+"""The scoring REST API: one class per operation, each with its own input serializer; the
+answers are the cached results (documented by :mod:`scoring.serializers`).
+
+Every error answers ``{"error": {"code", "message", "field"?, "hand"?}}`` through
+:func:`exception_handler`; an engine error is a 400 with the engine's code.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.views import SpectacularSwaggerSplitView
+from rest_framework import exceptions, serializers, status
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from clubs.access import Role, get_club_for_user, has_role, role_of
+from clubs.services import ClubError
+from scoring import engine, services
+from scoring.models import Game
+from scoring.selectors import visible_games
+from scoring.serializers import (
+    ErrorSerializer,
+    FinalSerializer,
+    GameSerializer,
+    GameSummarySerializer,
+    HandResultSerializer,
+    HandSerializer,
+    HandWriteSerializer,
+    StaleSerializer,
+    game_data,
+    game_summary_data,
+    state_data,
+)
+
+logger = logging.getLogger(__name__)
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad input; engine errors keep their code."),
+    403: OpenApiResponse(ErrorSerializer, description="Not logged in, or the role is too low."),
+    404: OpenApiResponse(ErrorSerializer, description="No such game (or a private club's)."),
+}
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="A key the client makes up per hand; a repeat answers with the first answer.",
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    body = {"code": code, "message": message}
+    body.update({k: v for k, v in extra.items() if v is not None})
+    return {"error": body}
+
+
+def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
+    """The first (field, message) of a validation error's nested detail."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = key if key != "non_field_errors" else None
+            field, message = _first_error(value, f"{prefix}{key}." if name else prefix)
+            return (field or (prefix + key if name else None)), message
+    if isinstance(detail, list) and detail:
+        return _first_error(detail[0], prefix)
+    return None, str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every API error as ``{"error": {...}}``: engine and service refusals are 400s naming
+    the code, the field and the hand; anything unexpected is a logged 500."""
+    if isinstance(exc, engine.EngineError):
+        return Response(
+            _error(exc.code, str(exc), field=exc.field, hand=exc.hand),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, services.GameError | ClubError):
+        return Response(
+            _error(exc.code, str(exc), field=exc.field), status=status.HTTP_400_BAD_REQUEST
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or None)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        logger.exception("API error", exc_info=exc)
+        return Response(
+            _error("server_error", "Something went wrong on the server; nothing was saved."),
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
+    if isinstance(exc, exceptions.ValidationError):
+        field, message = _first_error(exc.detail)
+        response.data = _error("invalid", f"{field}: {message}" if field else message, field=field)
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else exc.default_code
+        response.data = _error(str(code), str(exc.detail))
+    return response
+
+
+# ---------------------------------------------------------------------------------------------
+# Access
+
+
+def club_for(request: Request, slug: str, role: Role | None = None) -> Any:
+    """The club if the requester may see it, and holds ``role`` when one is given."""
+    if role is not None and not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    return get_club_for_user(request.user, slug, role=role)
+
+
+def game_for(request: Request, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
+    game = get_object_or_404(Game.objects.select_related("club", "league", "season"), pk=pk)
+    club_for(request, game.club.slug, role)
+    return game, role_of(request.user, game.club)
+
+
+def _may_edit_finished(role: Role | None, game: Game) -> bool:
+    if game.status == Game.Status.FINISHED and not has_role(role, Role.ORGANISER):
+        raise exceptions.PermissionDenied("Only an organiser can correct a finished game.")
+    return has_role(role, Role.ORGANISER)
+
+
+def _hand_body(request: Request, *drop: str) -> dict[str, Any]:
+    """The hand in the body, exactly as sent (the engine refuses unknown fields itself)."""
+    if not isinstance(request.data, dict):
+        raise exceptions.ValidationError({"result": ["The body must be one hand, an object."]})
+    return {k: v for k, v in request.data.items() if k not in drop}
+
+
+class Api(APIView):
+    """Base of the scoring API: JSON bodies; each method checks its own access."""
+
+    parser_classes = [JSONParser]
+    permission_classes = [AllowAny]
+
+
+# ---------------------------------------------------------------------------------------------
+# Games
+
+
+class GameListApi(Api):
+    class FilterSerializer(serializers.Serializer):
+        club = serializers.SlugField(required=False)
+        status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+
+    @extend_schema(
+        operation_id="games_list",
+        parameters=[FilterSerializer],
+        responses={200: GameSummarySerializer(many=True)},
+        summary="The games of the clubs you may see (newest first, at most 200)",
+    )
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        games = (
+            visible_games(request.user).select_related("league").prefetch_related("seats__player")
+        )
+        if "club" in filters.validated_data:
+            games = games.filter(club__slug=filters.validated_data["club"])
+        if "status" in filters.validated_data:
+            games = games.filter(status=filters.validated_data["status"])
+        return Response([game_summary_data(g) for g in games[:200]])
+
+
+class GameCreateApi(Api):
+    class InputSerializer(serializers.Serializer):
+        club = serializers.SlugField()
+        players = serializers.ListField(
+            child=serializers.IntegerField(),
+            min_length=4,
+            max_length=4,
+            help_text="Player ids in seat order (seat 0 sits East at the start).",
+        )
+        rules = serializers.JSONField(
+            required=False, help_text='A preset id or {"preset", "options"}.'
+        )
+        league = serializers.SlugField(required=False)
+        ruleset = serializers.IntegerField(
+            required=False, help_text="A club rule set's id: its latest version is used."
+        )
+        start = serializers.JSONField(required=False)
+        table = serializers.CharField(required=False, allow_blank=True, max_length=40)
+        played_on = serializers.DateField(required=False)
+
+        class Meta:
+            ref_name = "GameCreateInput"
+
+    @extend_schema(
+        operation_id="games_create",
+        request=InputSerializer,
+        responses={201: GameSerializer, **ERRORS},
+        summary="Start a game (scorers and organisers)",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        club = club_for(request, d["club"], Role.SCORER)
+        players = {p.pk: p for p in club.players.filter(pk__in=d["players"])}
+        missing = [pk for pk in d["players"] if pk not in players]
+        if missing:
+            raise exceptions.ValidationError(
+                {"players": [f"No player {missing[0]} in {club.name}."]}
+            )
+        extra: dict[str, Any] = {}
+        if "league" in d:
+            extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
+        if "ruleset" in d:
+            ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
+            extra["ruleset_version"] = ruleset.versions.order_by("-number").first()
+        game = services.game_create(
+            club=club,
+            players=[players[pk] for pk in d["players"]],
+            created_by=request.user,
+            rules=d.get("rules"),
+            start=d.get("start"),
+            table=d.get("table", ""),
+            played_on=d.get("played_on"),
+            **extra,
+        )
+        return Response(game_data(game), status=status.HTTP_201_CREATED)
+
+
+class GameCollectionApi(GameListApi, GameCreateApi):
+    """GET and POST /api/games/: the list and the create operation share one address."""
+
+
+class GameDetailApi(Api):
+    @extend_schema(
+        operation_id="games_retrieve",
+        responses={200: GameSerializer, 404: ERRORS[404]},
+        summary="A game: players, state, every hand with its result, the final result",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game, _ = game_for(request, pk)
+        return Response(game_data(game))
+
+
+class GameRecordApi(Api):
+    @extend_schema(
+        operation_id="games_record",
+        responses={200: OpenApiResponse(description="The whole game as a game record.")},
+        summary="The game record (rules, players, start, hands, ended)",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game, _ = game_for(request, pk)
+        return Response(services.game_record(game))
+
+
+class GameFinishApi(Api):
+    @extend_schema(
+        operation_id="games_finish",
+        request=None,
+        responses={200: GameSerializer, **ERRORS},
+        summary="End a running game now with the rules' end settlement",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game, _ = game_for(request, pk, Role.SCORER)
+        game = services.game_finish(game=game, user=request.user)
+        return Response(game_data(game))
+
+
+class GameImportApi(Api):
+    class InputSerializer(serializers.Serializer):
+        club = serializers.SlugField()
+        record = serializers.JSONField(help_text="A whole game record, with four player names.")
+        league = serializers.SlugField(required=False)
+        played_on = serializers.DateField(required=False)
+        table = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+        class Meta:
+            ref_name = "GameImportInput"
+
+    @extend_schema(
+        operation_id="games_import",
+        request=InputSerializer,
+        responses={201: GameSerializer, **ERRORS},
+        summary="Create a game (finished or running) from a game record",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        club = club_for(request, d["club"], Role.SCORER)
+        extra: dict[str, Any] = {"table": d.get("table", ""), "played_on": d.get("played_on")}
+        if "league" in d:
+            extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
+        game = services.game_import(club=club, record=d["record"], created_by=request.user, **extra)
+        return Response(game_data(game), status=status.HTTP_201_CREATED)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands
+
+
+class HandCreateApi(Api):
+    class InputSerializer(HandSerializer):
+        expected_number = serializers.IntegerField(
+            min_value=1, help_text="The number this hand will have (the game's hands + 1)."
+        )
+
+        class Meta:
+            ref_name = "HandSubmission"
+
+    @extend_schema(
+        operation_id="games_hands_create",
+        request=InputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: HandWriteSerializer,
+            200: OpenApiResponse(HandWriteSerializer, description="A repeated key: the first."),
+            409: OpenApiResponse(
+                StaleSerializer, description="Another device added that hand first."
+            ),
+            **ERRORS,
+        },
+        summary="Add a hand at the end of the game",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game, _ = game_for(request, pk, Role.SCORER)
+        hand = _hand_body(request, "expected_number")
+        expected = serializers.IntegerField(min_value=1)
+        try:
+            number = expected.run_validation(request.data.get("expected_number"))
+        except exceptions.ValidationError as e:
+            raise exceptions.ValidationError({"expected_number": e.detail}) from None
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > 100:
+            raise exceptions.ValidationError({"Idempotency-Key": ["At most 100 characters."]})
+        try:
+            write = services.hand_record(
+                game=game, hand=hand, entered_by=request.user, expected_number=number, key=key
+            )
+        except services.StaleHandNumber as e:
+            game.refresh_from_db()
+            return Response(
+                {**_error(e.code, str(e), field=e.field), "state": state_data(game)},
+                status=status.HTTP_409_CONFLICT,
+            )
+        return Response(
+            write.response, status=status.HTTP_200_OK if write.repeated else status.HTTP_201_CREATED
+        )
+
+
+class HandUpdateApi(Api):
+    class InputSerializer(HandSerializer):
+        reason = serializers.CharField(max_length=200, help_text="Why the hand is corrected.")
+
+        class Meta:
+            ref_name = "HandCorrection"
+
+    @extend_schema(
+        operation_id="games_hands_update",
+        request=InputSerializer,
+        responses={200: GameSerializer, **ERRORS},
+        summary="Correct hand {number}; every later hand is replayed",
+    )
+    def put(self, request: Request, pk: int, number: int) -> Response:
+        game, role = game_for(request, pk, Role.SCORER)
+        hand = _hand_body(request, "reason")
+        reason = _reason(request.data.get("reason"))
+        game = services.hand_correct(
+            game=game,
+            number=number,
+            hand=hand,
+            reason=reason,
+            user=request.user,
+            may_edit_finished=_may_edit_finished(role, game),
+        )
+        return Response(game_data(game))
+
+
+class HandDeleteApi(Api):
+    @extend_schema(
+        operation_id="games_hands_destroy",
+        parameters=[
+            OpenApiParameter("reason", str, description='Why (or a JSON body {"reason"}).')
+        ],
+        request=None,
+        responses={200: GameSerializer, **ERRORS},
+        summary="Delete hand {number}; later hands move up and are replayed",
+    )
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        game, role = game_for(request, pk, Role.SCORER)
+        body = request.data if isinstance(request.data, dict) else {}
+        reason = _reason(body.get("reason") or request.query_params.get("reason"))
+        game = services.hand_delete(
+            game=game,
+            number=number,
+            reason=reason,
+            user=request.user,
+            may_edit_finished=_may_edit_finished(role, game),
+        )
+        return Response(game_data(game))
+
+
+class HandApi(HandUpdateApi, HandDeleteApi):
+    """PUT and DELETE /api/games/{id}/hands/{number}/."""
+
+
+def _reason(value: Any) -> str:
+    field = serializers.CharField(max_length=200)
+    try:
+        return str(field.run_validation(value if value is not None else ""))
+    except exceptions.ValidationError as e:
+        raise exceptions.ValidationError({"reason": e.detail}) from None
+
+
+class HandPreviewApi(Api):
+    class OutputSerializer(serializers.Serializer):
+        hand = HandResultSerializer()
+        final = FinalSerializer()
+
+        class Meta:
+            ref_name = "HandPreview"
+
+    @extend_schema(
+        operation_id="games_preview",
+        request=HandSerializer,
+        responses={200: OutputSerializer, **ERRORS},
+        summary="The result of adding a hand, without saving it",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game, _ = game_for(request, pk, Role.SCORER)
+        return Response(services.hand_preview(game=game, hand=_hand_body(request)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Docs
+
+
+class ApiDocsView(SpectacularSwaggerSplitView):
+    """Swagger UI from our own static files, with its start script served as a file (not
+    inline), so it runs under the site's self-only Content-Security-Policy."""
+
+    template_name = "scoring/swagger_ui.html"

@@ -1,0 +1,272 @@
+"""Serializers shared by the scoring API: the shapes of a game-record hand (for the schema),
+and of the answers. Each API class nests its own input serializer; these are the common
+parts. Serializers check shape only; the services and the engine decide the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scoring.engine.types import ABORT_REASONS, PENALTY_KINDS
+
+
+class WinSerializer(serializers.Serializer):
+    """One player's hand: han and fu, yakuman (with pao), points and doubles, or a score."""
+
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    han = serializers.IntegerField(required=False)
+    fu = serializers.IntegerField(required=False)
+    dora = serializers.IntegerField(required=False)
+    yakuman = serializers.IntegerField(required=False)
+    pao = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    points = serializers.IntegerField(required=False)
+    doubles = serializers.IntegerField(required=False)
+    score = serializers.IntegerField(required=False)
+    parts = serializers.JSONField(required=False, help_text="Standard scoring: counted parts.")
+
+    class Meta:
+        ref_name = "Win"
+
+
+class PenaltySerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    kind = serializers.ChoiceField(choices=PENALTY_KINDS, required=False)
+    points = serializers.IntegerField(required=False, min_value=1)
+    to = serializers.IntegerField(required=False, min_value=0, max_value=3)
+
+    class Meta:
+        ref_name = "Penalty"
+
+
+class HandSerializer(serializers.Serializer):
+    """One hand exactly as in the game record (docs/game-record): the engine checks it."""
+
+    result = serializers.ChoiceField(choices=["ron", "tsumo", "draw", "abortive", "chombo"])
+    # "from" is a Python keyword, so the field is declared through the class namespace.
+    locals()["from"] = serializers.IntegerField(
+        required=False, min_value=0, max_value=3, help_text="Ron: the seat that discarded."
+    )
+    wins = WinSerializer(many=True, required=False)
+    losers = WinSerializer(
+        many=True, required=False, help_text="Standard scoring: each loser's own hand."
+    )
+    riichi = serializers.ListField(child=serializers.IntegerField(), required=False)
+    tenpai = serializers.ListField(child=serializers.IntegerField(), required=False)
+    nagashi = serializers.ListField(child=serializers.IntegerField(), required=False)
+    reason = serializers.ChoiceField(choices=ABORT_REASONS, required=False)
+    offender = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    penalties = PenaltySerializer(many=True, required=False)
+    note = serializers.CharField(required=False)
+
+    class Meta:
+        ref_name = "Hand"
+
+
+class HandResultSerializer(serializers.Serializer):
+    round = serializers.CharField()
+    number = serializers.IntegerField()
+    honba = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    pool_before = serializers.IntegerField()
+    deltas = serializers.ListField(child=serializers.IntegerField())
+    pool = serializers.IntegerField()
+    forfeited = serializers.IntegerField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    label = serializers.CharField()
+    breakdowns = serializers.JSONField(
+        required=False, help_text="Standard scoring: how counted parts added up."
+    )
+
+    class Meta:
+        ref_name = "HandResult"
+
+
+class NextHandSerializer(serializers.Serializer):
+    round = serializers.CharField()
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    honba = serializers.IntegerField()
+    pool = serializers.IntegerField()
+    label = serializers.CharField()
+
+    class Meta:
+        ref_name = "NextHand"
+
+
+class FinalSerializer(serializers.Serializer):
+    scores = serializers.ListField(child=serializers.IntegerField())
+    pool = serializers.IntegerField()
+    over = serializers.BooleanField()
+    ranks = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    results = serializers.ListField(child=serializers.FloatField(), allow_null=True)
+    unit = serializers.ChoiceField(choices=["points_1000", "points"])
+    pool_to = serializers.ListField(child=serializers.IntegerField())
+    chombo = serializers.ListField(child=serializers.IntegerField())
+    next = NextHandSerializer(allow_null=True)
+
+    class Meta:
+        ref_name = "Final"
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    display_name = serializers.CharField()
+    guest = serializers.BooleanField()
+
+    class Meta:
+        ref_name = "Player"
+
+
+def player_data(player: Any) -> dict[str, Any]:
+    return {"id": player.pk, "display_name": player.display_name, "guest": player.user_id is None}
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = PlayerSerializer()
+    rank = serializers.IntegerField(allow_null=True)
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+
+    class Meta:
+        ref_name = "Seat"
+
+
+class GameHandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    label = serializers.CharField()
+    hand = HandSerializer()
+    result = HandResultSerializer()
+
+    class Meta:
+        ref_name = "GameHand"
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.CharField(help_text="The club's slug.")
+    league = serializers.CharField(allow_null=True, help_text="The league's slug.")
+    rules_name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["running", "finished", "abandoned"])
+    played_on = serializers.DateField()
+    table = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    hand_count = serializers.IntegerField()
+    version = serializers.IntegerField()
+
+    class Meta:
+        ref_name = "GameSummary"
+
+
+class GameSerializer(GameSummarySerializer):
+    """A game: its players, where it stands, every hand with its result, the final result."""
+
+    season = serializers.CharField(allow_null=True)
+    rules = serializers.JSONField(help_text='The rules copied at the start: {"preset", "options"}.')
+    start = serializers.JSONField()
+    ended = serializers.BooleanField()
+    engine_version = serializers.CharField()
+    seats = SeatSerializer(many=True)
+    hands = GameHandSerializer(many=True)
+    final = FinalSerializer()
+
+    class Meta:
+        ref_name = "Game"
+
+
+class StateSerializer(serializers.Serializer):
+    """Where a game stands after a write."""
+
+    status = serializers.CharField()
+    hand_count = serializers.IntegerField()
+    version = serializers.IntegerField()
+    final = FinalSerializer()
+
+    class Meta:
+        ref_name = "GameState"
+
+
+class HandWriteSerializer(StateSerializer):
+    """The answer to a hand submission (a repeated key gets the first answer again)."""
+
+    number = serializers.IntegerField()
+    hand = HandSerializer()
+    result = HandResultSerializer()
+
+    class Meta:
+        ref_name = "HandWrite"
+
+
+class ErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    field = serializers.CharField(required=False)
+    hand = serializers.IntegerField(required=False)
+
+    class Meta:
+        ref_name = "ErrorBody"
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorBodySerializer()
+
+    class Meta:
+        ref_name = "Error"
+
+
+class StaleSerializer(ErrorSerializer):
+    state = StateSerializer()
+
+    class Meta:
+        ref_name = "StaleHandNumber"
+
+
+def game_summary_data(game: Any) -> dict[str, Any]:
+    return {
+        "id": game.pk,
+        "club": game.club.slug,
+        "league": game.league.slug if game.league_id else None,
+        "rules_name": game.rules_name,
+        "status": game.status,
+        "played_on": game.played_on,
+        "table": game.table,
+        "players": [p.display_name for p in game.seat_players()],
+        "hand_count": game.hand_count,
+        "version": game.version,
+    }
+
+
+def game_data(game: Any) -> dict[str, Any]:
+    """The whole game as the API shows it, from the cached results."""
+    seats = sorted(game.seats.select_related("player"), key=lambda s: s.seat)
+    return {
+        **game_summary_data(game),
+        "season": game.season.name if game.season_id else None,
+        "rules": game.rules,
+        "start": game.start,
+        "ended": game.ended,
+        "engine_version": game.engine_version,
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": player_data(s.player),
+                "rank": s.rank,
+                "confirmed_at": s.confirmed_at,
+            }
+            for s in seats
+        ],
+        "hands": [
+            {"number": h.number, "label": h.label, "hand": h.data, "result": h.result}
+            for h in game.hands.order_by("number")
+        ],
+        "final": game.final,
+    }
+
+
+def state_data(game: Any) -> dict[str, Any]:
+    return {
+        "status": game.status,
+        "hand_count": game.hand_count,
+        "version": game.version,
+        "final": game.final,
+    }
