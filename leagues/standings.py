@@ -3,9 +3,9 @@
 Every number here comes from ``GameSeat.rank`` and ``GameSeat.result``, which the scoring
 services cache from the engine's settlement in the same transaction as the hand that ended or
 corrected the game. Nothing here computes a game's points: it only adds up, averages, counts and
-orders. :func:`season_standings` runs a fixed number of queries however many games or players
-the season has (one for the seats of its counted games, one for their players, one for the
-unit, one for the league's rule set when it has one).
+orders. :func:`season_standings` adds up in the database and runs a fixed number of queries
+however many games or players the season has (per-player sums and counts, the unit, the
+players; one more each for dropped results, shared placement points, a club rule set).
 
 Results are integers in the unit of ``GameSeat.result``: tenths of 1,000 points when the games'
 ``final["unit"]`` is ``"points_1000"`` (27.3 is stored as 273), else points.
@@ -22,10 +22,13 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
+
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window
+from django.db.models.functions import RowNumber
 
 from clubs.models import Player
 from leagues.models import League, Season
@@ -108,8 +111,6 @@ class StandingRow:
     """The best single result, in ``unit``."""
     qualified: bool
     unit: str
-    results: tuple[int, ...] = field(repr=False, default=())
-    """Every result of the season, in the order the games were played."""
 
     @property
     def placements(self) -> tuple[int, int, int, int]:
@@ -243,6 +244,27 @@ def _placement_points_by_seat(
     return out
 
 
+def _tied_points(seats: Any, points: list[int]) -> dict[tuple[int, int], tuple[int, int]]:
+    """``(rank, placement points in tenths)`` of the seats that share a rank with another
+    seat of their game, keyed by (game id, player id); one query, and ties are rare."""
+    same_rank = GameSeat.objects.filter(game_id=OuterRef("game_id"), rank=OuterRef("rank")).exclude(
+        pk=OuterRef("pk")
+    )
+    by_game: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for game_id, seat, rank, player_id in (
+        seats.filter(Exists(same_rank))
+        .order_by()
+        .values_list("game_id", "seat", "rank", "player_id")
+    ):
+        by_game[game_id].append((seat, rank, player_id))
+    out = {}
+    for game_id, tied in by_game.items():
+        rank_of = {player_id: rank for _, rank, player_id in tied}
+        for player_id, pts in _placement_points_by_seat(tied, points).items():
+            out[(game_id, player_id)] = (rank_of[player_id], pts)
+    return out
+
+
 def season_standings(season: Season) -> Standings:
     """The standings of ``season``, from the cached seats of its counted games.
 
@@ -251,66 +273,81 @@ def season_standings(season: Season) -> Standings:
     game; players equal on all of these share a rank. Players with fewer than ``min_games``
     games are listed below, unranked. The worst ``drop_worst`` results of a player are left
     out of the total, but never so many that fewer than ``min_games`` (or one) remain.
+
+    The database adds up per player; the query count does not depend on the number of games
+    or players (one more when results are dropped, one more for placement points).
     """
     league = season.league
-    seat_rows = list(
-        GameSeat.objects.filter(game__in=counted_games(season), result__isnull=False)
-        .order_by("game__played_on", "game_id", "seat")
-        .values_list("game_id", "seat", "player_id", "rank", "result")
+    seats = GameSeat.objects.filter(game__in=counted_games(season), result__isnull=False)
+    totals = list(
+        seats.order_by()
+        .values("player_id")
+        .annotate(
+            games=Count("id"),
+            total=Sum("result"),
+            rank_sum=Sum("rank"),
+            best=Max("result"),
+            firsts=Count("id", filter=Q(rank=1)),
+            seconds=Count("id", filter=Q(rank=2)),
+            thirds=Count("id", filter=Q(rank=3)),
+            fourths=Count("id", filter=Q(rank=4)),
+        )
     )
-    units = (
-        list(Game.objects.filter(pk=seat_rows[0][0]).values_list("final__unit", flat=True))
-        if seat_rows
-        else []
-    )
-    unit = units[0] if units and units[0] else league_unit(league)
+    unit = league_unit(league)
+    if totals:
+        unit = (
+            counted_games(season).order_by().values_list("final__unit", flat=True).first() or unit
+        )
     placement = league.aggregate == League.Aggregate.PLACEMENT
     points_table = [int(p) for p in (league.placement_points or [])]
+    while len(points_table) < 4:
+        points_table.append(0)
+    tied = _tied_points(seats, points_table) if placement and totals else {}
+    # What sharing a place changes from the plain points of the shared rank, per player.
+    tie_adjust: dict[int, int] = defaultdict(int)
+    for (_, player_id), (rank, pts) in tied.items():
+        tie_adjust[player_id] += pts - points_table[rank - 1] * 10
 
-    results: dict[int, list[int]] = defaultdict(list)
-    place_points: dict[int, list[int]] = defaultdict(list)
-    ranks: dict[int, list[int]] = defaultdict(list)
-    game_ids = set()
-    game_seats: list[tuple[int, int, int]] = []
-    current_game = None
+    def seat_points(game_id: int, player_id: int, rank: int) -> int:
+        shared = tied.get((game_id, player_id))
+        return shared[1] if shared is not None else points_table[rank - 1] * 10
 
-    def close_game() -> None:
-        if placement and game_seats:
-            for player_id, pts in _placement_points_by_seat(game_seats, points_table).items():
-                place_points[player_id].append(pts)
-        game_seats.clear()
-
-    for game_id, seat, player_id, rank, result in seat_rows:
-        if game_id != current_game:
-            close_game()
-            current_game = game_id
-            game_ids.add(game_id)
-        game_seats.append((seat, rank, player_id))
-        results[player_id].append(result)
-        ranks[player_id].append(rank)
-    close_game()
-
-    players = Player.objects.in_bulk(list(results))
     min_games = league.min_games
+    drops = {
+        t["player_id"]: min(league.drop_worst, max(t["games"] - max(min_games, 1), 0))
+        for t in totals
+    }
+    dropped: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    if any(drops.values()):
+        # Each player's worst results, worst first: the lowest placement points (the highest
+        # rank number) in a placement league, else the lowest result.
+        order = [F("rank").desc(), F("result").asc()] if placement else [F("result").asc()]
+        worst = (
+            seats.annotate(
+                n=Window(RowNumber(), partition_by=[F("player_id")], order_by=[*order, F("id")])
+            )
+            .filter(n__lte=league.drop_worst)
+            .order_by()
+            .values_list("player_id", "n", "game_id", "rank", "result")
+        )
+        for player_id, n, game_id, rank, result in worst:
+            if n <= drops.get(player_id, 0):
+                dropped[player_id].append((game_id, rank, result))
+
+    players = Player.objects.in_bulk([t["player_id"] for t in totals])
     keyed: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-    for player_id, player_results in results.items():
-        games = len(player_results)
-        player_ranks = ranks[player_id]
-        drop = min(league.drop_worst, max(games - max(min_games, 1), 0))
+    for t in totals:
+        player_id, games = t["player_id"], t["games"]
+        counts = [t["firsts"], t["seconds"], t["thirds"], t["fourths"]]
+        gone = dropped.get(player_id, [])
+        counted = games - len(gone)
+        total = t["total"] - sum(r for _, _, r in gone)
+        pp_total: int | None = None
         if placement:
-            # Drop the lowest placement points, the lower result first among equals.
-            pairs = sorted(zip(place_points[player_id], player_results, strict=True))
-            kept = pairs[drop:]
-            counted_results = [r for _, r in kept]
-            pp_total: int | None = sum(p for p, _ in kept)
-        else:
-            counted_results = sorted(player_results)[drop:]
-            pp_total = None
-        counted = len(counted_results)
-        total = sum(counted_results)
-        counts = [player_ranks.count(place) for place in (1, 2, 3, 4)]
-        rank_sum = sum(player_ranks)
-        best = max(player_results)
+            pp_total = sum(10 * n * p for n, p in zip(counts, points_table, strict=True))
+            pp_total += tie_adjust[player_id]
+            pp_total -= sum(seat_points(g, player_id, rank) for g, rank, _ in gone)
+        rank_sum, best = t["rank_sum"], t["best"]
         if placement:
             primary: Fraction | int = pp_total or 0
         elif league.aggregate == League.Aggregate.AVERAGE:
@@ -326,7 +363,7 @@ def season_standings(season: Season) -> Standings:
                     player=players[player_id],
                     games=games,
                     counted=counted,
-                    dropped=drop,
+                    dropped=len(gone),
                     total=total,
                     average=divide_rounded(total, counted),
                     placement_points=pp_total,
@@ -340,7 +377,6 @@ def season_standings(season: Season) -> Standings:
                     best=best,
                     qualified=games >= min_games,
                     unit=unit,
-                    results=tuple(player_results),
                 ),
             )
         )
@@ -368,7 +404,7 @@ def season_standings(season: Season) -> Standings:
         drop_worst=league.drop_worst,
         confirmation_required=league.confirmation_required,
         unit=unit,
-        games=len(game_ids),
+        games=sum(t["games"] for t in totals) // 4,
         rows=tuple(rows),
         unqualified=tuple(unqualified),
     )
