@@ -16,7 +16,7 @@ and keeps the breakdown so the scorer can check it against the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import RecordError
 from .rules import Rules
@@ -99,14 +99,24 @@ def _count(parts: Mapping[str, Any], name: str, field: str, hi: int) -> int:
     return value
 
 
-def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
-    """Basic points and doubles of a hand given as parts, with the breakdown."""
+def _one_of(value: Any, names: Mapping[str, Any]) -> TypeGuard[str]:
+    """Whether ``value`` is one of the names (a list or an object from JSON is not)."""
+    return isinstance(value, str) and value in names
+
+
+def count_parts(parts: Any, field: str, rules: Rules, *, loser: bool = False) -> Breakdown:
+    """Basic points and doubles of a hand given as parts, with the breakdown.
+
+    ``loser`` says the hand is a loser's, which cannot score winning or going out.
+    """
     if not isinstance(parts, Mapping):
         raise _bad("'parts' must be an object.", field)
     for key in parts:
         if key not in PARTS_FIELDS:
             raise _bad(f"unknown field '{key}' in parts.", f"{field}.{key}", "unknown_field")
     winner = _flag(parts, "win", field)
+    if winner and loser:
+        raise _bad("a loser's hand cannot be marked 'win'.", f"{field}.win")
     items: list[tuple[str, int, int]] = []
     if winner:
         items.append(("winning", 20, 0))
@@ -120,7 +130,7 @@ def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
         kind, tiles = s.get("set"), s.get("tiles")
         if kind not in ("pung", "kong"):
             raise _bad(f"'set' must be pung or kong, not {kind!r}.", f"{where}.set")
-        if tiles not in PUNG_POINTS:
+        if not _one_of(tiles, PUNG_POINTS):
             raise _bad(
                 f"'tiles' must be simples, terminals or honours, not {tiles!r}.", f"{where}.tiles"
             )
@@ -129,7 +139,7 @@ def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
         honour = s.get("honour")
         doubles = 0
         if honour is not None:
-            if tiles != "honours" or honour not in HONOUR_DOUBLES:
+            if tiles != "honours" or not _one_of(honour, HONOUR_DOUBLES):
                 raise _bad(
                     f"'honour' must be one of {', '.join(HONOUR_DOUBLES)} on a set of honours.",
                     f"{where}.honour",
@@ -139,7 +149,7 @@ def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
         items.append((what + (f" ({honour.replace('_', ' ')})" if honour else ""), points, doubles))
     pair = parts.get("pair")
     if pair is not None:
-        if pair not in PAIR_POINTS:
+        if not _one_of(pair, PAIR_POINTS):
             raise _bad(
                 f"'pair' must be one of {', '.join(PAIR_POINTS)}, not {pair!r}.", f"{field}.pair"
             )
@@ -172,9 +182,11 @@ def count_parts(parts: Any, field: str, rules: Rules) -> Breakdown:
     patterns = parts.get("patterns", [])
     if not isinstance(patterns, list):
         raise _bad("'patterns' must be a list of pattern names.", f"{field}.patterns")
-    for p in patterns:
-        if p not in PATTERNS:
+    for i, p in enumerate(patterns):
+        if not _one_of(p, PATTERNS):
             raise _bad(f"unknown pattern {p!r}.", f"{field}.patterns", "unknown_pattern")
+        if p in patterns[:i]:
+            raise _bad(f"the pattern {p!r} is listed twice.", f"{field}.patterns")
         if p in WINNER_PATTERNS and not winner:
             raise _bad(f"the pattern {p!r} scores only for the winner.", f"{field}.patterns")
         items.append((p.replace("_", " "), 0, PATTERNS[p]))

@@ -102,7 +102,7 @@ def _no_unknown(obj: Mapping[str, Any], allowed: set[str], where: str, field: st
             )
 
 
-def parse_value(obj: Any, field: str, rules: Rules) -> HandValue:
+def parse_value(obj: Any, field: str, rules: Rules, *, loser: bool = False) -> HandValue:
     """One player's hand value (a win, or a loser's hand under all-pay)."""
     obj = _object(obj, f"'{field}' entries", field)
     _no_unknown(obj, VALUE_FIELDS, field, field)
@@ -121,7 +121,7 @@ def parse_value(obj: Any, field: str, rules: Rules) -> HandValue:
                 f"{field}.parts",
                 "bad_value",
             )
-        breakdown = count_parts(obj["parts"], f"{field}.parts", rules)
+        breakdown = count_parts(obj["parts"], f"{field}.parts", rules, loser=loser)
         nums["points"], nums["doubles"] = breakdown.points, breakdown.doubles
     return HandValue(
         seat=seat,
@@ -140,6 +140,7 @@ def parse_value(obj: Any, field: str, rules: Rules) -> HandValue:
 def _values(obj: Any, field: str, rules: Rules) -> tuple[HandValue, ...]:
     if not isinstance(obj, list):
         raise _fail(f"'{field}' must be a list.", field, "bad_value")
+    loser = field == "losers"
     return tuple(parse_value(v, f"{field}[{i}]", rules) for i, v in enumerate(obj))
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scoring.engine import EngineError, RecordError, RulesError, score_game
+from scoring.engine import EngineError, RecordError, RulesError, score_game, score_record
 
 from .helpers import draw, error, record, ron, scored, tsumo, win
 
@@ -187,3 +189,84 @@ def test_the_python_api_raises_value_errors_with_the_same_code() -> None:
         score_game(record("riichi-city", []))
     assert isinstance(rules_error.value, EngineError)
     assert rules_error.value.code == "unknown_preset"
+
+
+# Whatever arrives, the answer is a result or an error, never an exception ------------------
+
+VALID = [
+    {
+        "rules": {"preset": "tenhou", "options": {"kiriage_mangan": True}},
+        "start": {"scores": [25000] * 4, "round": "E", "number": 1, "dealer": 0, "pool": 0},
+        "hands": [
+            ron(1, win(2, 3, 40, dora=1), riichi=[1], penalties=[{"seat": 3, "points": 100}]),
+            draw(0, nagashi=[1]),
+            {"result": "abortive", "reason": "four_winds"},
+        ],
+    },
+    {
+        "rules": "italian-official",
+        "hands": [
+            {
+                "result": "tsumo",
+                "wins": [
+                    {
+                        "seat": 2,
+                        "parts": {
+                            "win": True,
+                            "sets": [{"set": "pung", "tiles": "honours", "honour": "dragon"}],
+                            "pair": "dragon",
+                            "patterns": ["pung_hand"],
+                        },
+                    }
+                ],
+                "losers": [{"seat": s, "points": 2, "doubles": 1} for s in (0, 1, 3)],
+            },
+            {"result": "chombo", "offender": 1},
+        ],
+    },
+]
+WORDS = ["ron", "tsumo", "draw", "pung", "honours", "dragon", "E", "tenhou", "seat_wind", "win"]
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 50000)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=4)
+    | st.sampled_from(WORDS),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=10,
+)
+
+
+def places(obj: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside ``obj``."""
+    out = [path]
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            out += places(value, (*path, key))
+    elif isinstance(obj, list):
+        for i, value in enumerate(obj):
+            out += places(value, (*path, i))
+    return out
+
+
+def replaced(obj: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    if isinstance(obj, dict):
+        return {k: replaced(v, path[1:], value) if k == path[0] else v for k, v in obj.items()}
+    return [replaced(v, path[1:], value) if i == path[0] else v for i, v in enumerate(obj)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(data=st.data())
+def test_any_json_gets_a_result_or_an_error_never_an_exception(data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(VALID))
+    for _ in range(data.draw(st.integers(1, 2))):
+        game = replaced(game, data.draw(st.sampled_from(places(game))), data.draw(json_values))
+    out = score_record(game)
+    assert ("error" in out) != ("hands" in out)
+    if "error" in out:
+        assert set(out["error"]) == {"code", "message", "hand", "field"}

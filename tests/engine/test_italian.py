@@ -249,6 +249,27 @@ LOSERS = [value(0, 0), value(1, 0), value(3, 0)]
             "only for the winner",
         ),
         (
+            {"seat": 2, "parts": {"win": True, "patterns": ["pung_hand", "pung_hand"]}},
+            LOSERS,
+            "bad_parts",
+            "wins[0].parts.patterns",
+            "listed twice",
+        ),
+        (
+            value(2, 20),
+            [{"seat": 0, "parts": {"win": True}}, value(1, 0), value(3, 0)],
+            "bad_parts",
+            "losers[0].parts.win",
+            "loser",
+        ),
+        (
+            {"seat": 2, "parts": {"win": True, "pair": ["dragon"]}},
+            LOSERS,
+            "bad_parts",
+            "wins[0].parts.pair",
+            "'pair' must be one of",
+        ),
+        (
             {"seat": 2, "han": 2, "fu": 30},
             LOSERS,
             "wrong_value_kind",
