@@ -15,6 +15,7 @@ from clubs.models import Club
 class RuleSet(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rulesets")
     name = models.CharField(max_length=100)
+    description = models.TextField(blank=True, help_text="What the club plays these rules for.")
     template_preset = models.CharField(
         max_length=40, blank=True, help_text="The built-in preset this rule set starts from."
     )
@@ -39,6 +40,11 @@ class RuleSet(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def current_version(self) -> RuleSetVersion | None:
+        """The latest version: the rules new games copy."""
+        return self.versions.order_by("-number").first()
+
 
 class RuleSetVersion(models.Model):
     """The rules of a rule set as saved at one time, fully resolved."""
@@ -47,6 +53,14 @@ class RuleSetVersion(models.Model):
     number = models.PositiveIntegerField()
     options = models.JSONField(help_text="The options changed from the template at that time.")
     rules = models.JSONField(help_text='Resolved: {"preset": id, "options": {every option}}.')
+    template_version = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The template rule set's version this one was built on (none for a preset).",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

@@ -1,0 +1,93 @@
+"""Reads of club rule sets: what each one is built on, how it differs, which games use it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Count, Prefetch
+
+from clubs.models import Club
+from rulesets.models import RuleSet, RuleSetVersion
+from rulesets.services import Change, version_changes
+from scoring import engine
+from scoring.models import Game
+
+
+@dataclass(frozen=True)
+class VersionSummary:
+    version: RuleSetVersion
+    changes: list[Change]
+    games: list[Game] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RuleSetSummary:
+    """A rule set as its pages and the API show it."""
+
+    ruleset: RuleSet
+    template_name: str
+    current: VersionSummary
+    template_moved_on: bool
+    """The template rule set was saved again after this rule set's current version."""
+    versions: list[VersionSummary] = field(default_factory=list)
+
+
+def _template_name(ruleset: RuleSet, version: RuleSetVersion) -> str:
+    if version.template_version is not None:
+        return f"{ruleset.template_ruleset} (version {version.template_version.number})"
+    return engine.get_preset(version.rules["preset"]).name
+
+
+def _summary(ruleset: RuleSet, *, with_games: bool) -> RuleSetSummary:
+    versions = sorted(ruleset.versions.all(), key=lambda v: -v.number)
+    current = versions[0]
+    moved_on = False
+    if ruleset.template_ruleset is not None:
+        latest = max((v.number for v in ruleset.template_ruleset.versions.all()), default=0)
+        built_on = current.template_version.number if current.template_version else 0
+        moved_on = latest > built_on
+    summaries = []
+    for v in versions:
+        games = list(v.games.all()) if with_games else []
+        summaries.append(VersionSummary(version=v, changes=version_changes(v), games=games))
+    return RuleSetSummary(
+        ruleset=ruleset,
+        template_name=_template_name(ruleset, current),
+        current=summaries[0],
+        template_moved_on=moved_on,
+        versions=summaries,
+    )
+
+
+def _rulesets(*, with_games: bool = False) -> Any:
+    qs = RuleSet.objects.select_related("template_ruleset", "club").prefetch_related(
+        Prefetch(
+            "versions",
+            queryset=RuleSetVersion.objects.select_related("template_version").annotate(
+                game_count=Count("games")
+            ),
+        ),
+        "template_ruleset__versions",
+    )
+    if with_games:
+        qs = qs.prefetch_related(
+            Prefetch("versions__games", queryset=Game.objects.order_by("-played_on", "-id")),
+            "versions__games__seats__player",
+        )
+    return qs
+
+
+def club_rulesets(club: Club) -> list[RuleSetSummary]:
+    """Every rule set of the club (with at least one version), by name."""
+    return [
+        _summary(rs, with_games=False)
+        for rs in _rulesets().filter(club=club).order_by("name")
+        if rs.versions.all()
+    ]
+
+
+def ruleset_summary(ruleset: RuleSet, *, with_games: bool = True) -> RuleSetSummary:
+    """One rule set, every version with its changes and (with ``with_games``) its games."""
+    ruleset = _rulesets(with_games=with_games).get(pk=ruleset.pk)
+    return _summary(ruleset, with_games=with_games)
