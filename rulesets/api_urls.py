@@ -1,5 +1,15 @@
 """REST API endpoints of the rulesets app (mounted under /api/)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from rulesets import api
+
+urlpatterns = [
+    path("presets/", api.PresetListApi.as_view(), name="api-presets"),
+    path("clubs/<slug:slug>/rulesets/", api.RuleSetCollectionApi.as_view(), name="api-rulesets"),
+    path(
+        "clubs/<slug:slug>/rulesets/<int:pk>/",
+        api.RuleSetItemApi.as_view(),
+        name="api-ruleset",
+    ),
+]

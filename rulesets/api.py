@@ -1,0 +1,351 @@
+"""The rule set API: built-in presets, and a club's rule sets (list, create, read, replace).
+
+One class per operation, each with its nested input and output serializers. Every refusal
+answers ``{"error": {"code", "message", "field"}}``; a bad option value names the option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView, exception_handler
+
+from clubs.access import Role, get_club_for_user
+from clubs.models import Club
+from rulesets import services
+from rulesets.models import RuleSet
+from rulesets.selectors import RuleSetSummary, club_rulesets, ruleset_summary
+from scoring import engine
+
+ErrorSerializer = inline_serializer(
+    "RuleSetError",
+    {
+        "error": inline_serializer(
+            "RuleSetErrorBody",
+            {
+                "code": serializers.CharField(),
+                "message": serializers.CharField(),
+                "field": serializers.CharField(allow_null=True),
+            },
+        )
+    },
+)
+
+
+def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
+    """The first field and message of a DRF validation error's detail."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = key if key != "non_field_errors" else None
+            field, message = _first_error(value, f"{prefix}{name}." if name else prefix)
+            return field or (f"{prefix}{name}" if name else None), message
+    if isinstance(detail, list) and detail:
+        return _first_error(detail[0], prefix)
+    return None, str(detail)
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every refusal of this API in one shape: ``{"error": {"code", "message", "field"}}``."""
+    if isinstance(exc, engine.EngineError | services.RuleSetError):
+        body = {"code": exc.code, "message": str(exc), "field": exc.field}
+        return Response({"error": body}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, exceptions.ValidationError):
+        field, message = _first_error(exc.detail)
+        label = f"{field}: " if field else ""
+        body = {"code": "invalid", "message": f"{label}{message}", "field": field}
+        return Response({"error": body}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or "Not found.")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    response = exception_handler(exc, context)
+    if response is not None and isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        response.data = {
+            "error": {
+                "code": codes if isinstance(codes, str) else "error",
+                "message": str(exc.detail),
+                "field": None,
+            }
+        }
+    return response
+
+
+class RuleSetApi(APIView):
+    """Base of the rule set API: its one exception handler."""
+
+    def get_exception_handler(self) -> Any:
+        return api_exception_handler
+
+
+# Output shapes shared by the rule set operations.
+
+
+class OptionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    help = serializers.CharField()
+    category = serializers.CharField()
+    type = serializers.ChoiceField(choices=["int", "bool", "choice", "uma"])
+    default = serializers.JSONField(help_text="The value in this preset.")
+    choices = serializers.ListField(child=serializers.DictField(), required=False)
+    minimum = serializers.IntegerField(required=False)
+    maximum = serializers.IntegerField(required=False)
+    step = serializers.IntegerField(required=False)
+
+
+class ChangeSerializer(serializers.Serializer):
+    option = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.JSONField()
+    template_value = serializers.JSONField()
+    text = serializers.CharField(
+        help_text='In words: "Dealer\'s extra hands: 1,500 instead of 300".'
+    )
+
+
+class RuleSetOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    description = serializers.CharField()
+    template = inline_serializer(
+        "RuleSetTemplate",
+        {
+            "preset": serializers.CharField(allow_null=True),
+            "ruleset": serializers.IntegerField(allow_null=True),
+            "name": serializers.CharField(),
+        },
+    )
+    version = serializers.IntegerField(help_text="The current version: what new games copy.")
+    options = serializers.DictField(help_text="The options changed from the template.")
+    changes = ChangeSerializer(many=True)
+    rules = serializers.DictField(help_text='Resolved: {"preset": id, "options": {every option}}.')
+    template_changed_since = serializers.BooleanField()
+    versions = serializers.ListField(
+        child=inline_serializer(
+            "RuleSetVersionSummary",
+            {
+                "number": serializers.IntegerField(),
+                "created": serializers.DateTimeField(),
+                "options": serializers.DictField(),
+                "games": serializers.IntegerField(help_text="Games started with this version."),
+            },
+        )
+    )
+
+
+def ruleset_data(summary: RuleSetSummary) -> dict[str, Any]:
+    rs, current = summary.ruleset, summary.current.version
+    return {
+        "id": rs.pk,
+        "name": rs.name,
+        "description": rs.description,
+        "template": {
+            "preset": rs.template_preset or None,
+            "ruleset": rs.template_ruleset_id,
+            "name": summary.template_name,
+        },
+        "version": current.number,
+        "options": current.options,
+        "changes": [c.as_dict() for c in summary.current.changes],
+        "rules": current.rules,
+        "template_changed_since": summary.template_moved_on,
+        "versions": [
+            {
+                "number": v.version.number,
+                "created": v.version.created,
+                "options": v.version.options,
+                "games": v.version.game_count,  # type: ignore[attr-defined]
+            }
+            for v in summary.versions
+        ],
+    }
+
+
+class RuleSetInputSerializer(serializers.Serializer):
+    """What a client sends to create or replace a rule set: one template, and the changes."""
+
+    name = serializers.CharField(max_length=100)
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+    template_preset = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="A built-in preset id."
+    )
+    template_ruleset = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="Another rule set of the club."
+    )
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="Options changed from the template; values equal to the template's are dropped.",
+    )
+
+
+def _service_kwargs(club: Club, data: dict[str, Any]) -> dict[str, Any]:
+    template_ruleset = None
+    if data["template_ruleset"] is not None:
+        template_ruleset = RuleSet.objects.filter(club=club, pk=data["template_ruleset"]).first()
+        if template_ruleset is None:
+            raise services.RuleSetError(
+                f"{club.name} has no rule set {data['template_ruleset']}.",
+                code="template",
+                field="template_ruleset",
+            )
+    return {
+        "name": data["name"],
+        "description": data["description"],
+        "template_preset": data["template_preset"],
+        "template_ruleset": template_ruleset,
+        "options": data["options"],
+    }
+
+
+class PresetListApi(RuleSetApi):
+    """Every built-in preset with its option values and their descriptions."""
+
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.CharField()
+        name = serializers.CharField()
+        description = serializers.CharField()
+        rules = serializers.DictField(help_text="Every option's value.")
+        options = OptionSerializer(many=True)
+
+    @extend_schema(
+        responses={200: OutputSerializer(many=True)},
+        operation_id="presets_list",
+        description="Every built-in preset with its option values and their descriptions.",
+    )
+    def get(self, request: Request) -> Response:
+        presets = [engine.get_preset(p).as_dict() for p in engine.preset_ids()]
+        return Response(PresetListApi.OutputSerializer(presets, many=True).data)
+
+
+class RuleSetListApi(RuleSetApi):
+    """The club's rule sets, each with how it differs from its template."""
+
+    permission_classes = [AllowAny]  # a public club's rule sets are public; the club decides
+
+    OutputSerializer = RuleSetOutputSerializer
+
+    @extend_schema(
+        responses={200: RuleSetOutputSerializer(many=True), 404: ErrorSerializer},
+        operation_id="rulesets_list",
+        description="The club's rule sets, each with how it differs from its template.",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        club = get_club_for_user(request.user, slug)
+        data = [ruleset_data(s) for s in club_rulesets(club)]
+        return Response(RuleSetListApi.OutputSerializer(data, many=True).data)
+
+
+class RuleSetCreateApi(RuleSetApi):
+    """Make a rule set from a template (organisers only)."""
+
+    permission_classes = [IsAuthenticated]
+
+    InputSerializer = RuleSetInputSerializer
+    OutputSerializer = RuleSetOutputSerializer
+
+    @extend_schema(
+        request=RuleSetInputSerializer,
+        responses={
+            201: RuleSetOutputSerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+        },
+        operation_id="rulesets_create",
+        description=(
+            "Make a rule set from a template (organisers only); a bad option value answers "
+            "400 naming the option."
+        ),
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        club = get_club_for_user(request.user, slug, role=Role.ORGANISER)
+        given = RuleSetCreateApi.InputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        ruleset = services.ruleset_create(
+            club=club, created_by=request.user, **_service_kwargs(club, given.validated_data)
+        )
+        data = ruleset_data(ruleset_summary(ruleset, with_games=False))
+        return Response(RuleSetCreateApi.OutputSerializer(data).data, status=201)
+
+
+class RuleSetCollectionApi(RuleSetListApi, RuleSetCreateApi):
+    """``/clubs/{slug}/rulesets/``: GET lists, POST creates; each operation is its own class."""
+
+    def get_permissions(self) -> list[Any]:
+        if self.request.method == "POST":
+            return [IsAuthenticated()]
+        return [AllowAny()]
+
+
+class RuleSetDetailApi(RuleSetApi):
+    """One rule set with its versions."""
+
+    permission_classes = [AllowAny]
+
+    OutputSerializer = RuleSetOutputSerializer
+
+    @extend_schema(
+        responses={200: RuleSetOutputSerializer, 404: ErrorSerializer},
+        operation_id="rulesets_retrieve",
+        description="One rule set with its versions.",
+    )
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        club = get_club_for_user(request.user, slug)
+        ruleset = get_object_or_404(RuleSet, club=club, pk=pk)
+        data = ruleset_data(ruleset_summary(ruleset, with_games=False))
+        return Response(RuleSetDetailApi.OutputSerializer(data).data)
+
+
+class RuleSetUpdateApi(RuleSetApi):
+    """Replace a rule set's name, template and changes: a new version (organisers only)."""
+
+    permission_classes = [IsAuthenticated]
+
+    InputSerializer = RuleSetInputSerializer
+    OutputSerializer = RuleSetOutputSerializer
+
+    @extend_schema(
+        request=RuleSetInputSerializer,
+        responses={
+            200: RuleSetOutputSerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+        },
+        operation_id="rulesets_update",
+        description=(
+            "Replace a rule set's name, template and changes: a new version that new games "
+            "copy (organisers only)."
+        ),
+    )
+    def put(self, request: Request, slug: str, pk: int) -> Response:
+        club = get_club_for_user(request.user, slug, role=Role.ORGANISER)
+        ruleset = get_object_or_404(RuleSet, club=club, pk=pk)
+        given = RuleSetUpdateApi.InputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        ruleset = services.ruleset_update(
+            ruleset=ruleset, user=request.user, **_service_kwargs(club, given.validated_data)
+        )
+        data = ruleset_data(ruleset_summary(ruleset, with_games=False))
+        return Response(RuleSetUpdateApi.OutputSerializer(data).data)
+
+
+class RuleSetItemApi(RuleSetDetailApi, RuleSetUpdateApi):
+    """``/clubs/{slug}/rulesets/{id}/``: GET reads, PUT replaces; each its own class."""
+
+    def get_permissions(self) -> list[Any]:
+        if self.request.method == "PUT":
+            return [IsAuthenticated()]
+        return [AllowAny()]
