@@ -152,10 +152,10 @@ def game_version(request: HttpRequest, pk: int) -> JsonResponse:
 # Hands
 
 
-def _hand_form(request: HttpRequest, game: Game, **kwargs: Any) -> HandForm:
+def _hand_form(request: HttpRequest, game: Game, data: Any = None, **kwargs: Any) -> HandForm:
     state = (game.final or {}).get("next") or {}
     return HandForm(
-        request.POST or None,
+        data or request.POST or None,
         rules=game.rules,
         names=selectors.player_names(game),
         dealer=kwargs.pop("dealer", state.get("dealer")),
@@ -199,12 +199,14 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                     key=form.cleaned_data.get("key") or None,
                 )
             except services.StaleHandNumber as e:
-                form.add_error(None, _error_text(e))
+                # Show the hand as entered against the game as it now is; saving it again
+                # is the scorer's decision after checking.
                 game.refresh_from_db()
                 data = request.POST.copy()
                 data["expected_number"] = str(game.hand_count + 1)
-                form = _hand_form(request, game)
-                form.data = data
+                form = _hand_form(request, game, data)
+                form.is_valid()
+                form.add_error(None, _error_text(e))
             except (engine.EngineError, services.GameError) as e:
                 form.add_error(None, _error_text(e))
             else:

@@ -1,0 +1,355 @@
+"""The REST API's contract: answers written out in full, idempotency, 409, engine errors."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from clubs.models import Player
+from scoring import services
+from scoring.models import Game, Hand
+from tests.conftest import PASSWORD
+from tests.scoring.conftest import RON
+
+
+def _post(client, url, body, **headers):
+    return client.post(url, json.dumps(body), content_type="application/json", headers=headers)
+
+
+@pytest.fixture
+def fresh_game(club, table, bob):
+    return services.game_create(club=club, players=table, rules="japanese-modern", created_by=bob)
+
+
+def test_a_device_gets_a_token_and_uses_it(client, bob, running_game):
+    answer = _post(client, "/api/auth/token/", {"username": "bob", "password": PASSWORD})
+    token = answer.json()["token"]
+
+    response = client.get(
+        f"/api/games/{running_game.pk}/", headers={"Authorization": f"Token {token}"}
+    )
+
+    assert response.status_code == 200
+    assert response.json()["hand_count"] == 3
+
+
+def test_adding_a_hand_answers_the_games_new_state(client, bob, fresh_game):
+    client.force_login(bob)
+
+    response = _post(
+        client,
+        f"/api/games/{fresh_game.pk}/hands/",
+        {**RON, "riichi": [3], "expected_number": 1},
+        **{"Idempotency-Key": "k-1"},
+    )
+
+    assert response.status_code == 201
+    assert response.json() == {
+        "number": 1,
+        "hand": {
+            "result": "ron",
+            "from": 3,
+            "wins": [{"seat": 2, "han": 2, "fu": 30}],
+            "riichi": [3],
+        },
+        "result": {
+            "round": "E",
+            "number": 1,
+            "honba": 0,
+            "dealer": 0,
+            "pool_before": 0,
+            # The discarder's riichi stick goes to the winner with the 2,000.
+            "deltas": [0, 0, 3000, -3000],
+            "pool": 0,
+            "forfeited": 0,
+            "scores": [25000, 25000, 28000, 22000],
+            "label": "E1",
+        },
+        "final": {
+            "scores": [25000, 25000, 28000, 22000],
+            "pool": 0,
+            "over": False,
+            "ranks": None,
+            "results": None,
+            "unit": "points_1000",
+            "pool_to": [0, 0, 0, 0],
+            "chombo": [0, 0, 0, 0],
+            "next": {
+                "round": "E",
+                "number": 2,
+                "dealer": 1,
+                "honba": 0,
+                "pool": 0,
+                "label": "E2",
+            },
+        },
+        "status": "running",
+        "hand_count": 1,
+        "version": 2,
+    }
+
+
+def test_a_repeated_key_answers_200_with_the_first_answer(client, bob, fresh_game):
+    client.force_login(bob)
+    url = f"/api/games/{fresh_game.pk}/hands/"
+    first = _post(client, url, {**RON, "expected_number": 1}, **{"Idempotency-Key": "tap"})
+
+    again = _post(client, url, {**RON, "expected_number": 1}, **{"Idempotency-Key": "tap"})
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert Hand.objects.filter(game=fresh_game).count() == 1
+
+
+def test_a_stale_number_answers_409_with_the_current_state(client, bob, running_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{running_game.pk}/hands/", {**RON, "expected_number": 3})
+
+    assert response.status_code == 409
+    body = response.json()
+    assert body["error"] == {
+        "code": "stale_hand_number",
+        "message": "This device expected to add hand 3, but the game already has 3 hands: "
+        "another device entered one. Refresh and check.",
+        "field": "expected_number",
+    }
+    assert body["state"]["hand_count"] == 3
+    assert body["state"]["final"]["next"]["label"] == "E2-1"
+    assert running_game.hands.count() == 3
+
+
+def test_an_engine_error_answers_400_with_its_code_field_and_hand(client, bob, running_game):
+    client.force_login(bob)
+    bad = {"result": "ron", "from": 2, "wins": [{"seat": 2, "han": 3, "fu": 40}]}
+
+    response = _post(client, f"/api/games/{running_game.pk}/hands/", {**bad, "expected_number": 4})
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": {
+            "code": "discarder_wins",
+            "message": "Hand 4: seat 2 cannot both win and discard.",
+            "field": "from",
+            "hand": 4,
+        }
+    }
+
+
+def test_an_unknown_field_is_an_error_not_ignored(client, bob, running_game):
+    client.force_login(bob)
+
+    response = _post(
+        client,
+        f"/api/games/{running_game.pk}/hands/",
+        {**RON, "winner": 2, "expected_number": 4},
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["hand"] == 4
+    assert running_game.hands.count() == 3
+
+
+def test_a_hand_needs_its_expected_number(client, bob, running_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{running_game.pk}/hands/", RON)
+
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "expected_number"
+
+
+def test_the_preview_saves_nothing(client, bob, running_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{running_game.pk}/preview/", RON)
+
+    assert response.status_code == 200
+    assert response.json()["hand"]["label"] == "E2-1"
+    assert response.json()["hand"]["deltas"] == [0, 0, 2300, -2300]
+    assert running_game.hands.count() == 3
+
+
+def test_correcting_an_early_hand_through_the_api_replays_the_rest(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.put(
+        f"/api/games/{running_game.pk}/hands/1/",
+        json.dumps({"result": "draw", "tenpai": [1], "riichi": [1], "reason": "typo"}),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 200
+    hands = response.json()["hands"]
+    assert [h["label"] for h in hands] == ["E1", "E2-1", "E3"]
+    assert [h["result"]["dealer"] for h in hands] == [0, 1, 2]
+    assert response.json()["final"]["next"]["label"] == "E4"
+
+
+def test_a_correction_needs_a_reason(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.put(
+        f"/api/games/{running_game.pk}/hands/1/",
+        json.dumps({"result": "draw", "tenpai": [1]}),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "reason"
+
+
+def test_deleting_a_hand_takes_the_reason_from_the_body(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.delete(
+        f"/api/games/{running_game.pk}/hands/3/",
+        json.dumps({"reason": "entered twice"}),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 200
+    assert response.json()["hand_count"] == 2
+    assert running_game.audit_entries.get(action="hand.deleted").reason == "entered twice"
+
+
+def test_a_missing_hand_is_a_400_naming_the_number(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.delete(f"/api/games/{running_game.pk}/hands/9/?reason=x")
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "no_such_hand"
+
+
+def test_finishing_settles_the_game(client, bob, running_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{running_game.pk}/finish/", {})
+
+    body = response.json()
+    assert body["status"] == "finished" and body["ended"] is True
+    assert body["final"]["over"] is True
+    assert sum(body["final"]["results"]) == pytest.approx(0)
+    assert [s["rank"] for s in body["seats"]] == body["final"]["ranks"]
+
+
+def test_a_record_read_back_imports_into_the_same_numbers(client, bob, club, running_game):
+    client.force_login(bob)
+    record = client.get(f"/api/games/{running_game.pk}/record/").json()
+    assert record["players"] == ["Aiko", "Bruno", "Chiara", "Daiki"]
+    assert len(record["hands"]) == 3
+
+    response = _post(client, "/api/games/import/", {"club": club.slug, "record": record})
+
+    assert response.status_code == 201
+    imported = Game.objects.get(pk=response.json()["id"])
+    assert imported.final == running_game.final
+    assert imported.seat_players() == running_game.seat_players()
+
+
+def test_importing_adds_unknown_names_as_guests(client, bob, club, table):
+    client.force_login(bob)
+    record = {
+        "rules": "tenhou",
+        "players": ["Aiko", "Bruno", "Visitor", "Daiki"],
+        "hands": [RON],
+        "ended": True,
+    }
+
+    response = _post(client, "/api/games/import/", {"club": club.slug, "record": record})
+
+    assert response.status_code == 201
+    assert response.json()["status"] == "finished"
+    assert Player.objects.get(club=club, display_name="Visitor").user is None
+
+
+def test_creating_a_game_names_the_players_by_id(client, bob, club, table):
+    client.force_login(bob)
+
+    response = _post(
+        client,
+        "/api/games/",
+        {
+            "club": club.slug,
+            "players": [p.pk for p in reversed(table)],
+            "rules": "m-league",
+            "start": {"scores": [30000, 20000, 25000, 25000]},
+        },
+    )
+
+    assert response.status_code == 201
+    body = response.json()
+    assert [s["player"]["display_name"] for s in body["seats"]] == [
+        "Daiki",
+        "Chiara",
+        "Bruno",
+        "Aiko",
+    ]
+    assert body["rules"]["preset"] == "m-league"
+    assert body["final"]["scores"] == [30000, 20000, 25000, 25000]
+
+
+def test_a_player_of_another_club_is_refused(client, bob, club, table, public_club):
+    stranger = Player.objects.create(club=public_club, display_name="Stranger")
+    client.force_login(bob)
+
+    response = _post(
+        client,
+        "/api/games/",
+        {
+            "club": club.slug,
+            "players": [p.pk for p in table[:3]] + [stranger.pk],
+            "rules": "tenhou",
+        },
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "players"
+
+
+def test_bad_rules_answer_the_engines_code(client, bob, club, table):
+    client.force_login(bob)
+
+    response = _post(
+        client,
+        "/api/games/",
+        {"club": club.slug, "players": [p.pk for p in table], "rules": "no-such-rules"},
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "unknown_preset"
+
+
+def test_an_unexpected_failure_answers_json(client, bob, running_game, monkeypatch):
+    def broken(game):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(services, "game_record", broken)
+    client.force_login(bob)
+
+    response = client.get(f"/api/games/{running_game.pk}/record/")
+
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "server_error"
+
+
+def test_the_schema_generates_without_warnings(tmp_path):
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
+
+    schema = (tmp_path / "s.yml").read_text()
+    assert "/api/games/{id}/hands/{number}/" in schema
+    assert "Idempotency-Key" in schema
+
+
+def test_the_api_docs_run_under_the_self_only_csp(client, db):
+    page = client.get("/api/docs/")
+
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "<script>" not in html and "<style>" not in html
+    assert "cdn" not in html.lower()
+    assert "script-src" not in page["Content-Security-Policy"]  # default-src 'self' applies
+    script = client.get("/api/docs/?script=")
+    assert script["Content-Type"].startswith("application/javascript")
+    assert "SwaggerUIBundle" in script.content.decode()

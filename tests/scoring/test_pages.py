@@ -1,0 +1,366 @@
+"""The scorer's pages: start a game, enter a hand with a preview, correct, undo, finish."""
+
+from scoring.models import AuditEntry, Game
+from tests.scoring.conftest import RON
+
+
+def test_the_club_page_lists_running_games_first(
+    client, club, charlie, running_game, finished_game
+):
+    client.force_login(charlie)
+
+    response = client.get(f"/clubs/{club.slug}/")
+
+    rows = [row["game"] for row in response.context["club_games"]]
+    assert rows == [running_game, finished_game]
+    assert b"Start a game" not in response.content  # members read only
+
+
+def test_a_scorer_starts_a_game_with_a_guest(client, club, bob, table):
+    client.force_login(bob)
+
+    response = client.post(
+        f"/clubs/{club.slug}/games/new/",
+        {
+            "rules": "preset:tenhou",
+            "seat_0": "Aiko",
+            "seat_1": "Bruno",
+            "seat_2": "Walk-in Wendy",
+            "seat_3": "Daiki",
+            "seating": "entered",
+            "table": "3",
+            "start_score_0": "",
+        },
+    )
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/hands/new/"
+    assert [p.display_name for p in game.seat_players()] == [
+        "Aiko",
+        "Bruno",
+        "Walk-in Wendy",
+        "Daiki",
+    ]
+    assert game.rules["preset"] == "tenhou" and game.table == "3"
+
+
+def test_a_start_state_goes_into_the_game(client, club, bob, table):
+    client.force_login(bob)
+
+    client.post(
+        f"/clubs/{club.slug}/games/new/",
+        {
+            "rules": "preset:japanese-modern",
+            **{f"seat_{i}": p.display_name for i, p in enumerate(table)},
+            "seating": "entered",
+            **{f"start_score_{i}": s for i, s in enumerate((30000, 20000, 25000, 25000))},
+            "start_round": "S",
+            "start_number": "2",
+            "start_dealer": "1",
+            "start_honba": "1",
+        },
+    )
+
+    game = Game.objects.get()
+    assert game.start == {
+        "scores": [30000, 20000, 25000, 25000],
+        "round": "S",
+        "number": 2,
+        "dealer": 1,
+        "honba": 1,
+    }
+    assert game.final["next"]["label"] == "S2-1"
+
+
+def test_the_same_player_twice_is_refused_on_the_form(client, club, bob, table):
+    client.force_login(bob)
+
+    response = client.post(
+        f"/clubs/{club.slug}/games/new/",
+        {
+            "rules": "preset:tenhou",
+            "seat_0": "Aiko",
+            "seat_1": "aiko",
+            "seat_2": "C",
+            "seat_3": "D",
+            "seating": "entered",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "only one seat" in str(response.context["form"].non_field_errors())
+    assert not Game.objects.exists()
+
+
+def test_the_game_page_shows_the_ledger_and_where_the_game_stands(client, charlie, running_game):
+    client.force_login(charlie)
+
+    response = client.get(f"/games/{running_game.pk}/")
+
+    assert response.status_code == 200
+    ledger = response.context["ledger"]
+    assert [row["label"] for row in ledger] == ["E1", "E1-1", "E2"]
+    assert ledger[1]["words"] == "Chiara won on Daiki's discard (2 han 30 fu)"
+    assert [c["delta"] for c in ledger[1]["cells"]] == ["0", "0", "+3,300", "-2,300"]
+    state = response.context["state"]
+    assert state["next"]["label"] == "E2-1" and state["dealer_name"] == "Bruno"
+    assert b"Enter hand" not in response.content  # a member cannot enter hands
+    assert b"data-poll-url" in response.content
+
+
+def test_the_version_endpoint_answers_the_games_version(client, charlie, running_game):
+    client.force_login(charlie)
+
+    response = client.get(f"/games/{running_game.pk}/version/")
+
+    assert response.json() == {
+        "version": running_game.version,
+        "hand_count": 3,
+        "status": "running",
+    }
+
+
+def _ron_form(**extra):
+    return {
+        "result": "ron",
+        "winners": ["2"],
+        "discarder": "3",
+        "value_2": "3",
+        "fu_2": "40",
+        "expected_number": "4",
+        "key": "form-key-1",
+        **extra,
+    }
+
+
+def test_the_preview_shows_each_change_and_what_follows(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(f"/games/{running_game.pk}/hands/preview/", _ron_form())
+
+    preview = response.context["preview"]
+    assert [s["delta"] for s in preview["seats"]] == ["0", "0", "+5,500", "-5,500"]
+    assert [s["score"] for s in preview["seats"]] == ["27,500", "24,500", "32,300", "15,700"]
+    assert preview["next"]["label"] == "E3" and preview["next"]["dealer_name"] == "Chiara"
+    assert running_game.hands.count() == 3
+
+
+def test_the_preview_names_what_is_missing(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/preview/", {"result": "ron", "winners": ["2"]}
+    )
+
+    assert response.context["incomplete"] == "Tap who discarded the winning tile."
+
+
+def test_the_preview_gives_the_engines_message_for_an_impossible_hand(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/preview/", _ron_form(value_2="1", fu_2="20")
+    )
+
+    assert "20 fu" in response.context["error"]
+
+
+def test_a_scorer_saves_a_hand_and_gets_the_next_entry_screen(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(f"/games/{running_game.pk}/hands/new/", _ron_form())
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{running_game.pk}/hands/new/"
+    hand = running_game.hands.get(number=4)
+    assert hand.data == {"result": "ron", "from": 3, "wins": [{"seat": 2, "han": 3, "fu": 40}]}
+    assert hand.entered_by == bob
+
+
+def test_a_double_tap_saves_one_hand(client, bob, running_game):
+    client.force_login(bob)
+
+    client.post(f"/games/{running_game.pk}/hands/new/", _ron_form())
+    client.post(f"/games/{running_game.pk}/hands/new/", _ron_form())
+
+    assert running_game.hands.count() == 4
+
+
+def test_a_stale_entry_screen_says_another_device_entered_the_hand(client, bob, running_game):
+    client.force_login(bob)
+    client.post(f"/games/{running_game.pk}/hands/new/", _ron_form(key="first-device"))
+
+    response = client.post(f"/games/{running_game.pk}/hands/new/", _ron_form(key="second-device"))
+
+    assert response.status_code == 200
+    assert "another device" in str(response.context["form"].non_field_errors())
+    assert running_game.hands.count() == 4
+
+
+def test_a_limit_hand_and_riichi_are_entered_with_buttons(client, bob, running_game):
+    client.force_login(bob)
+
+    client.post(
+        f"/games/{running_game.pk}/hands/new/",
+        {
+            "result": "tsumo",
+            "winners": ["0"],
+            "value_0": "h6",
+            "riichi": ["0", "3"],
+            "expected_number": "4",
+        },
+    )
+
+    assert running_game.hands.get(number=4).data == {
+        "result": "tsumo",
+        "wins": [{"seat": 0, "han": 6}],
+        "riichi": [0, 3],
+    }
+
+
+def test_a_double_ron_lists_the_winners_in_turn_order_after_the_discarder(
+    client, bob, running_game
+):
+    client.force_login(bob)
+
+    client.post(
+        f"/games/{running_game.pk}/hands/new/",
+        {
+            "result": "ron",
+            "winners": ["0", "2"],
+            "discarder": "1",
+            "value_0": "2",
+            "fu_0": "30",
+            "value_2": "y1",
+            "expected_number": "4",
+        },
+    )
+
+    assert running_game.hands.get(number=4).data["wins"] == [
+        {"seat": 2, "yakuman": 1},
+        {"seat": 0, "han": 2, "fu": 30},
+    ]
+
+
+def test_correcting_a_hand_shows_what_changed(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/1/",
+        {"result": "draw", "tenpai": ["1"], "riichi": ["1"], "change_reason": "East was not ready"},
+        follow=True,
+    )
+
+    changes = response.context["changes"]
+    assert changes["message"] == "Hand 1 corrected."
+    assert [line["label"] for line in changes["hands"]] == ["E1", "E1-1 → E2-1", "E2 → E3"]
+    assert "dealer Aiko → Bruno" in changes["hands"][1]["detail"]
+    assert changes["next_was"] == "E2-1" and changes["next"] == "E4"
+    entry = AuditEntry.objects.get(action="hand.corrected")
+    assert entry.reason == "East was not ready" and entry.actor == bob
+    assert b"East was not ready" in response.content  # the audit trail on the page
+
+
+def test_a_correction_needs_a_reason(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/1/", {"result": "draw", "tenpai": ["1"]}
+    )
+
+    assert response.status_code == 200
+    assert "change_reason" in response.context["form"].errors
+    assert running_game.hands.get(number=1).data["tenpai"] == [0]
+
+
+def test_the_correction_form_starts_from_the_hand(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.get(f"/games/{running_game.pk}/hands/2/")
+
+    layout = response.context["layout"]
+    assert [o["value"] for o in layout["results"] if o["checked"]] == ["ron"]
+    assert [o["value"] for o in layout["winners"] if o["checked"]] == ["2"]
+    assert [o["value"] for o in layout["seats"][2]["han"] if o["checked"]] == ["2"]
+    # Seat winds are those of the hand being corrected (Aiko dealt it).
+    assert [o["wind"] for o in layout["winners"]] == ["East", "South", "West", "North"]
+
+
+def test_deleting_a_hand_needs_a_reason_and_replays(client, bob, running_game):
+    client.force_login(bob)
+
+    client.post(f"/games/{running_game.pk}/hands/1/delete/", {"reason": ""})
+    assert running_game.hands.count() == 3
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/1/delete/", {"reason": "wrong table"}, follow=True
+    )
+
+    assert running_game.hands.get(number=1).data == RON
+    assert response.context["changes"]["message"] == "Hand 1 deleted."
+
+
+def test_undo_takes_the_last_hand_back_in_one_tap(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(f"/games/{running_game.pk}/undo/", {"next": "entry"})
+
+    assert response["Location"] == f"/games/{running_game.pk}/hands/new/"
+    assert running_game.hands.count() == 2
+
+
+def test_end_now_settles_the_game(client, bob, running_game):
+    client.force_login(bob)
+
+    client.post(f"/games/{running_game.pk}/finish/")
+
+    running_game.refresh_from_db()
+    assert running_game.status == Game.Status.FINISHED and running_game.ended
+    assert running_game.final["results"] is not None
+
+
+def test_abandoning_needs_a_reason(client, bob, running_game):
+    client.force_login(bob)
+
+    client.post(f"/games/{running_game.pk}/abandon/", {"reason": ""})
+    running_game.refresh_from_db()
+    assert running_game.status == Game.Status.RUNNING
+
+    client.post(f"/games/{running_game.pk}/abandon/", {"reason": "power cut"})
+    running_game.refresh_from_db()
+    assert running_game.status == Game.Status.ABANDONED
+
+
+def test_a_finished_game_shows_confirmation_and_the_scorer_takes_pins(client, bob, finished_game):
+    from clubs.services import player_set_pin
+
+    player_set_pin(player=finished_game.seats.get(seat=3).player, pin="9876", user=bob)
+    client.force_login(bob)
+
+    page = client.get(f"/games/{finished_game.pk}/")
+    assert page.context["can_confirm_pin"]
+    client.post(f"/games/{finished_game.pk}/confirm/", {"seat": "3", "pin": "9876"})
+
+    assert finished_game.seats.get(seat=3).confirmed_at is not None
+
+
+def test_a_member_cannot_type_a_pin(client, charlie, finished_game):
+    client.force_login(charlie)
+
+    response = client.post(f"/games/{finished_game.pk}/confirm/", {"seat": "3", "pin": "9876"})
+
+    assert response.status_code == 403
+
+
+def test_the_game_page_links_the_score_sheets_when_they_exist(client, charlie, running_game):
+    from django.urls import NoReverseMatch, reverse
+
+    client.force_login(charlie)
+    response = client.get(f"/games/{running_game.pk}/")
+
+    try:
+        expected = reverse("sheets:game", args=[running_game.pk])
+    except NoReverseMatch:
+        expected = None
+    assert response.context["sheet_url"] == expected

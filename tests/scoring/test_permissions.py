@@ -1,0 +1,211 @@
+"""Who may do what, over every page and endpoint of the table.
+
+Personas: anonymous, dave (outsider), charlie (member), bob (scorer), alice (organiser). A
+private club does not exist for outsiders (404); a role too low is 403; an anonymous visitor
+of a page that needs a login is sent to log in. A refused request changes nothing.
+"""
+
+import json
+
+import pytest
+
+from scoring.models import Game
+from tests.scoring.conftest import RON
+
+PERSONAS = ("anonymous", "dave", "charlie", "bob", "alice")
+LOGIN = "login"  # a redirect to the login page
+
+RON_FORM = {"result": "ron", "winners": ["2"], "discarder": "3", "value_2": "3", "fu_2": "40"}
+CORRECTION = {"result": "draw", "tenpai": ["1"], "change_reason": "typo"}
+
+# (method, url, data, anonymous, outsider, member, scorer, organiser)
+PAGES = [
+    ("get", "/clubs/{club}/games/", None, 404, 404, 200, 200, 200),
+    ("get", "/clubs/{club}/games/new/", None, LOGIN, 404, 403, 200, 200),
+    ("get", "/games/{run}/", None, 404, 404, 200, 200, 200),
+    ("get", "/games/{run}/version/", None, 404, 404, 200, 200, 200),
+    ("get", "/games/{run}/hands/new/", None, LOGIN, 404, 403, 200, 200),
+    ("post", "/games/{run}/hands/new/", RON_FORM, LOGIN, 404, 403, 302, 302),
+    ("post", "/games/{run}/hands/preview/", RON_FORM, LOGIN, 404, 403, 200, 200),
+    ("get", "/games/{run}/hands/1/", None, LOGIN, 404, 403, 200, 200),
+    ("post", "/games/{run}/hands/1/", CORRECTION, LOGIN, 404, 403, 302, 302),
+    ("post", "/games/{run}/hands/1/preview/", CORRECTION, LOGIN, 404, 403, 200, 200),
+    ("post", "/games/{run}/hands/1/delete/", {"reason": "x"}, LOGIN, 404, 403, 302, 302),
+    ("post", "/games/{run}/undo/", {}, LOGIN, 404, 403, 302, 302),
+    ("post", "/games/{run}/finish/", {}, LOGIN, 404, 403, 302, 302),
+    ("post", "/games/{run}/abandon/", {"reason": "x"}, LOGIN, 404, 403, 302, 302),
+    ("get", "/games/{fin}/", None, 404, 404, 200, 200, 200),
+    ("get", "/games/{fin}/hands/new/", None, LOGIN, 404, 403, 302, 302),
+    ("get", "/games/{fin}/hands/1/", None, LOGIN, 404, 403, 403, 200),
+    ("post", "/games/{fin}/hands/1/", CORRECTION, LOGIN, 404, 403, 403, 302),
+    ("post", "/games/{fin}/hands/1/delete/", {"reason": "x"}, LOGIN, 404, 403, 403, 302),
+    ("post", "/games/{fin}/undo/", {}, LOGIN, 404, 403, 403, 302),
+    ("post", "/games/{fin}/abandon/", {"reason": "x"}, LOGIN, 404, 403, 403, 302),
+    ("post", "/games/{fin}/confirm/", {"seat": "0", "pin": "1234"}, LOGIN, 404, 403, 302, 302),
+    ("get", "/clubs/{club}/players/{guest}/pin/", None, LOGIN, 404, 403, 403, 200),
+]
+
+API_RON = {**RON, "expected_number": 4}
+API_CORRECTION = {"result": "draw", "tenpai": [1], "reason": "typo"}
+
+API = [
+    ("get", "/api/clubs/{club}/players/", None, 404, 404, 200, 200, 200),
+    ("post", "/api/clubs/{club}/players/", {"display_name": "Newbie"}, 403, 404, 403, 201, 201),
+    ("get", "/api/games/{run}/", None, 404, 404, 200, 200, 200),
+    ("get", "/api/games/{run}/record/", None, 404, 404, 200, 200, 200),
+    ("post", "/api/games/", "create", 403, 404, 403, 201, 201),
+    ("post", "/api/games/import/", "import", 403, 404, 403, 201, 201),
+    ("post", "/api/games/{run}/hands/", API_RON, 403, 404, 403, 201, 201),
+    ("post", "/api/games/{run}/preview/", RON, 403, 404, 403, 200, 200),
+    ("put", "/api/games/{run}/hands/1/", API_CORRECTION, 403, 404, 403, 200, 200),
+    ("delete", "/api/games/{run}/hands/1/?reason=x", None, 403, 404, 403, 200, 200),
+    ("post", "/api/games/{run}/finish/", None, 403, 404, 403, 200, 200),
+    ("put", "/api/games/{fin}/hands/1/", API_CORRECTION, 403, 404, 403, 403, 200),
+    ("delete", "/api/games/{fin}/hands/1/?reason=x", None, 403, 404, 403, 403, 200),
+]
+
+
+def _cases(table):
+    return list(_each_case(table))
+
+
+def _each_case(table):
+    for method, url, data, *expected in table:
+        for persona, status in zip(PERSONAS, expected, strict=True):
+            yield pytest.param(method, url, data, persona, status, id=f"{persona}-{method}-{url}")
+
+
+@pytest.fixture
+def world(request, club, table, alice, bob, charlie, dave, running_game, finished_game):
+    return {
+        "users": {"alice": alice, "bob": bob, "charlie": charlie, "dave": dave},
+        "club": club,
+        "table": table,
+        "run": running_game,
+        "fin": finished_game,
+    }
+
+
+def _url(url, world):
+    return url.format(
+        club=world["club"].slug,
+        run=world["run"].pk,
+        fin=world["fin"].pk,
+        guest=world["table"][0].pk,
+    )
+
+
+def _versions():
+    return dict(Game.objects.values_list("pk", "version"))
+
+
+def _log_in(client, world, persona):
+    if persona != "anonymous":
+        client.force_login(world["users"][persona])
+
+
+@pytest.mark.parametrize(("method", "url", "data", "persona", "status"), _cases(PAGES))
+def test_pages(client, world, method, url, data, persona, status):
+    _log_in(client, world, persona)
+    before = _versions()
+
+    response = getattr(client, method)(_url(url, world), data)
+
+    if status == LOGIN:
+        assert response.status_code == 302 and response["Location"].startswith("/login/")
+    else:
+        assert response.status_code == status
+    if status in (LOGIN, 403, 404):
+        assert _versions() == before
+
+
+def _api_body(data, world):
+    if data == "create":
+        return {
+            "club": world["club"].slug,
+            "players": [p.pk for p in world["table"]],
+            "rules": "tenhou",
+        }
+    if data == "import":
+        return {
+            "club": world["club"].slug,
+            "record": {
+                "rules": "tenhou",
+                "players": ["Aiko", "Bruno", "Chiara", "Daiki"],
+                "hands": [RON],
+            },
+        }
+    return data
+
+
+@pytest.mark.parametrize(("method", "url", "data", "persona", "status"), _cases(API))
+def test_api(client, world, method, url, data, persona, status):
+    _log_in(client, world, persona)
+    before = _versions()
+    body = _api_body(data, world)
+
+    if method == "get":
+        response = client.get(_url(url, world))
+    else:
+        response = getattr(client, method)(
+            _url(url, world), json.dumps(body or {}), content_type="application/json"
+        )
+
+    assert response.status_code == status, response.content
+    if status >= 400:
+        assert set(response.json()) == {"error"}
+        assert _versions() == before
+
+
+# A public club: anyone reads its games; only its scorers write.
+PUBLIC = [
+    ("get", "/clubs/{club}/games/", None, 200, 200),
+    ("get", "/games/{game}/", None, 200, 200),
+    ("get", "/games/{game}/version/", None, 200, 200),
+    ("get", "/games/{game}/hands/new/", None, LOGIN, 403),
+    ("post", "/games/{game}/undo/", {}, LOGIN, 403),
+    ("get", "/api/games/{game}/", None, 200, 200),
+    ("get", "/api/clubs/{club}/players/", None, 200, 200),
+]
+
+
+@pytest.fixture
+def public_game(public_club, dave):
+    from clubs.models import Player
+    from scoring import services
+
+    players = [Player.objects.create(club=public_club, display_name=n) for n in "ABCD"]
+    game = services.game_create(
+        club=public_club, players=players, rules="japanese-modern", created_by=None
+    )
+    services.hand_record(game=game, hand=RON, entered_by=None)
+    return game
+
+
+@pytest.mark.parametrize("persona", ["anonymous", "dave"])
+@pytest.mark.parametrize(("method", "url", "data", "anonymous", "outsider"), PUBLIC)
+def test_a_public_club_is_read_only_to_outsiders(
+    client, public_game, dave, persona, method, url, data, anonymous, outsider
+):
+    if persona == "dave":
+        client.force_login(dave)
+    status = anonymous if persona == "anonymous" else outsider
+
+    response = getattr(client, method)(
+        url.format(club=public_game.club.slug, game=public_game.pk), data
+    )
+
+    if status == LOGIN:
+        assert response.status_code == 302 and response["Location"].startswith("/login/")
+    else:
+        assert response.status_code == status
+    assert public_game.hands.count() == 1
+
+
+def test_the_game_list_shows_only_the_clubs_one_may_see(client, world, public_game):
+    response = client.get("/api/games/")
+    assert [g["id"] for g in response.json()] == [public_game.pk]
+
+    client.force_login(world["users"]["charlie"])
+    ids = {g["id"] for g in client.get("/api/games/").json()}
+    assert ids == {public_game.pk, world["run"].pk, world["fin"].pk}

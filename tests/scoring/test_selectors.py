@@ -1,0 +1,49 @@
+"""What the pages say: a hand in words, seat winds, signed changes."""
+
+import pytest
+
+from scoring.selectors import describe_hand, seat_winds, signed
+
+NAMES = ["Aiko", "Bruno", "Chiara", "Daiki"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [
+        (
+            {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [3]},
+            "Chiara won on Bruno's discard (3 han 40 fu); riichi: Daiki",
+        ),
+        (
+            {
+                "result": "ron",
+                "from": 0,
+                "wins": [{"seat": 1, "yakuman": 1, "pao": 3}, {"seat": 2, "han": 5}],
+            },
+            "Bruno (yakuman; pao: Daiki) and Chiara (5 han) won on Aiko's discard",
+        ),
+        (
+            {"result": "tsumo", "wins": [{"seat": 0, "points": 42, "doubles": 3}]},
+            "Aiko won by self-draw (42 points, 3 doubles)",
+        ),
+        ({"result": "draw", "tenpai": []}, "Draw; ready: nobody"),
+        ({"result": "draw", "tenpai": [0, 3]}, "Draw; ready: Aiko, Daiki"),
+        ({"result": "abortive", "reason": "four_winds"}, "Abortive draw (four winds)"),
+        (
+            {"result": "chombo", "offender": 3, "penalties": [{"seat": 1, "kind": "false_claim"}]},
+            "Chombo by Daiki; penalty: Bruno (false claim)",
+        ),
+    ],
+)
+def test_a_hand_in_words(hand, words):
+    assert describe_hand(hand, NAMES) == words
+
+
+def test_the_dealer_sits_east():
+    assert seat_winds(0) == ["E", "S", "W", "N"]
+    assert seat_winds(2) == ["W", "N", "E", "S"]
+
+
+def test_changes_carry_their_sign():
+    assert [signed(n) for n in (3900, -1000, 0)] == ["+3,900", "-1,000", "0"]
+    assert signed(27.3, "points_1000") == "+27.3"
