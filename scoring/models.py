@@ -195,17 +195,22 @@ class AuditEntry(models.Model):
 def log_action(
     action: str,
     *,
-    club: Club,
     actor: Any,
+    club: Club | None = None,
     game: Game | None = None,
     hand_number: int | None = None,
     before: Any = None,
     after: Any = None,
     reason: str = "",
 ) -> AuditEntry:
-    """Record one change in the audit trail (every score change goes through here)."""
+    """Record one change in the audit trail (every score change goes through here).
+
+    The club may be left out when a game is given: the game's club is used (without a query).
+    """
+    if club is None and game is None:
+        raise ValueError("An audit entry needs a club or a game.")
     return AuditEntry.objects.create(
-        club=club,
+        club_id=club.pk if club is not None else game.club_id,  # type: ignore[union-attr]
         game=game,
         hand_number=hand_number,
         actor=actor if actor is not None and actor.is_authenticated else None,

@@ -7,13 +7,14 @@ the one boundary between the database and the engine's types.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from clubs import services as club_services
@@ -72,11 +73,9 @@ def game_record(
         hands = [h.data for h in game.hands.order_by("number")]
     if players is None:
         players = game.seat_players()
-    record: dict[str, Any] = {
-        "rules": game.rules,
-        "players": [p.display_name for p in players],
-        "hands": list(hands),
-    }
+    record: dict[str, Any] = {"rules": game.rules, "hands": list(hands)}
+    if players:
+        record["players"] = [p.display_name for p in players]
     if game.start:
         record["start"] = game.start
     if game.ended:
@@ -84,10 +83,9 @@ def game_record(
     return record
 
 
-def _replay(
-    game: Game, hands: Sequence[dict[str, Any]], players: Sequence[Player] | None = None
-) -> engine.GameResult:
-    return engine.score_game(game_record(game, hands, players))
+def _replay(game: Game, hands: Sequence[dict[str, Any]]) -> engine.GameResult:
+    # Names do not change a number, so the replay does without them (and their queries).
+    return engine.score_game(game_record(game, hands, players=()))
 
 
 def _save(game: Game, hand_rows: Sequence[Hand], result: engine.GameResult) -> None:
@@ -114,7 +112,20 @@ def _save(game: Game, hand_rows: Sequence[Hand], result: engine.GameResult) -> N
     elif not final.over and game.status == Game.Status.FINISHED:
         game.status = Game.Status.RUNNING
         game.finished_at = None
-    game.save()
+    game.save(
+        update_fields=[
+            "final",
+            "over",
+            "hand_count",
+            "engine_version",
+            "version",
+            "status",
+            "finished_at",
+            "ended",
+        ]
+    )
+    if not was_over and not final.over:
+        return  # the seats' numbers are empty while a game runs, before and after
     seats = list(game.seats.all())
     for s in seats:
         s.score = final.scores[s.seat] if final.over else None
@@ -190,7 +201,7 @@ def game_create(
         game.played_on = played_on
     if league is not None and season is None:
         game.season = season_on(league, game.played_on)
-    result = _replay(game, [], players)  # bad rules or start fail here, before any row exists
+    result = _replay(game, [])  # bad rules or start fail here, before any row exists
     game.save()
     GameSeat.objects.bulk_create(
         [GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players)]
@@ -219,10 +230,9 @@ def _hands(game: Game) -> list[Hand]:
     return list(game.hands.order_by("number"))
 
 
-def _response(game: Game, number: int) -> dict[str, Any]:
-    hand = game.hands.get(number=number)
+def _response(game: Game, hand: Hand) -> dict[str, Any]:
     return {
-        "number": number,
+        "number": hand.number,
         "hand": hand.data,
         "result": hand.result,
         "final": game.final,
@@ -262,13 +272,18 @@ def hand_record(
     A repeated ``key`` answers with the first answer and adds nothing; an ``expected_number``
     that is no longer the next hand's raises :class:`StaleHandNumber`.
     """
-    game = _locked(game)
-    if key:
-        first = Submission.objects.filter(game=game, key=key).first()
-        if first is not None:
-            return HandWrite(
-                game=game, number=first.response["number"], repeated=True, response=first.response
-            )
+    locked = Game.objects.select_for_update(of=("self",))
+    if key:  # the lock and the look-up of the key's first answer in one round trip
+        first = Submission.objects.filter(game=OuterRef("pk"), key=key).values("response")[:1]
+        locked = locked.annotate(first_response=Subquery(first))
+    game = locked.get(pk=game.pk)
+    if key and game.first_response is not None:
+        first_response = game.first_response
+        if isinstance(first_response, str):  # SQLite hands a subquery's JSON back as text
+            first_response = json.loads(first_response)
+        return HandWrite(
+            game=game, number=first_response["number"], repeated=True, response=first_response
+        )
     if not game.is_running:
         raise GameError(
             f"The game is {game.get_status_display().lower()}; no hand can be added.",
@@ -284,12 +299,12 @@ def hand_record(
         number=number,
         data=hand,
         entered_by=entered_by if getattr(entered_by, "is_authenticated", False) else None,
+        result=result.hands[-1].as_dict(),
+        label=result.hands[-1].label,
     )
     _save(game, [*rows, row], result)
-    log_action(
-        "hand.recorded", club=game.club, actor=entered_by, game=game, hand_number=number, after=hand
-    )
-    response = _response(game, number)
+    log_action("hand.recorded", actor=entered_by, game=game, hand_number=number, after=hand)
+    response = _response(game, row)
     if key:
         Submission.objects.create(game=game, key=key, response=response)
     return HandWrite(game=game, number=number, repeated=False, response=response)
@@ -332,7 +347,6 @@ def hand_correct(
     _save(game, rows, result)
     log_action(
         "hand.corrected",
-        club=game.club,
         actor=user,
         game=game,
         hand_number=number,
@@ -368,7 +382,6 @@ def hand_delete(
     _save(game, rest, result)
     log_action(
         "hand.deleted",
-        club=game.club,
         actor=user,
         game=game,
         hand_number=number,
@@ -404,9 +417,7 @@ def game_finish(*, game: Game, user: Any) -> Game:
         game.ended = True
         rows = _hands(game)
         _save(game, rows, _replay(game, [h.data for h in rows]))
-    log_action(
-        "game.finished", club=game.club, actor=user, game=game, before=before, after=game.final
-    )
+    log_action("game.finished", actor=user, game=game, before=before, after=game.final)
     return game
 
 
@@ -420,7 +431,6 @@ def game_abandon(*, game: Game, user: Any, reason: str) -> Game:
     game.save(update_fields=["status", "version"])
     log_action(
         "game.abandoned",
-        club=game.club,
         actor=user,
         game=game,
         before=before,
@@ -558,7 +568,6 @@ def game_confirm(*, game: Game, seat: int, user: Any, pin: str | None = None) ->
     game.save(update_fields=["version"])
     log_action(
         "game.confirmed",
-        club=game.club,
         actor=user,
         game=game,
         after={"seat": seat, "player": player.display_name, "by": how},

@@ -1,0 +1,352 @@
+"""Load and fault test: many tables entering hands at once through the REST API.
+
+Starts two gunicorn servers (separate processes, one PostgreSQL) and has N simulated tables
+play whole games for a while: 10% of submissions are sent twice with the same Idempotency-Key
+(a flaky network), 5% come from a "second device" with a stale hand number. Midway it kills a
+gunicorn worker with SIGKILL. Then it checks every game: no hand lost or duplicated, totals +
+pool + forfeited equal the start, and the cached numbers equal a fresh replay by the engine.
+
+    .venv/bin/python bench/load.py                    # 50 tables, 60 s
+    .venv/bin/python bench/load.py --tables 10 --seconds 20   # the short form CI runs
+
+It needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/tenbou_load);
+the database is dropped and created afresh. Exits 1 if any check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = str(ROOT / ".venv" / "bin" / "python")
+GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
+DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tenbou_load"
+PORTS = (8201, 8202)
+
+
+def random_hand(rng: random.Random, scores: list[int]) -> dict:
+    """A hand that is valid under japanese-modern from any state with these scores."""
+    riichi = [s for s in range(4) if scores[s] >= 1000 and rng.random() < 0.15]
+    kind = rng.random()
+    if kind < 0.55:
+        loser = rng.randrange(4)
+        winner = rng.choice([s for s in range(4) if s != loser])
+        han = rng.choice([1, 1, 2, 2, 3, 4, 5, 6, 8])
+        win = {"seat": winner, "han": han, "fu": rng.choice([30, 40, 50])}
+        return {"result": "ron", "from": loser, "wins": [win], "riichi": riichi}
+    if kind < 0.85:
+        han = rng.choice([1, 2, 3, 4, 5])
+        win = {"seat": rng.randrange(4), "han": han, "fu": rng.choice([30, 40])}
+        return {"result": "tsumo", "wins": [win], "riichi": riichi}
+    tenpai = sorted(rng.sample(range(4), rng.randrange(5)))
+    return {"result": "draw", "tenpai": tenpai, "riichi": riichi}
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    requests: int = 0
+    created: int = 0
+    repeats_ok: int = 0
+    stale_409: int = 0
+    retried: int = 0
+    errors: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, seconds: float) -> None:
+        with self.lock:
+            self.latencies.append(seconds)
+            self.requests += 1
+
+    def error(self, message: str) -> None:
+        with self.lock:
+            if len(self.errors) < 50:
+                self.errors.append(message)
+
+
+class Client:
+    """One device: a keep-alive connection to one of the servers, with a token."""
+
+    def __init__(self, port: int, token: str, stats: Stats) -> None:
+        self.port, self.token, self.stats = port, token, stats
+        self.conn: http.client.HTTPConnection | None = None
+
+    def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None
+    ):
+        payload = json.dumps(body) if body is not None else None
+        hdrs = {"Authorization": f"Token {self.token}", "Content-Type": "application/json"}
+        hdrs.update(headers or {})
+        for attempt in range(6):
+            try:
+                if self.conn is None:
+                    self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                t0 = time.perf_counter()
+                self.conn.request(method, path, body=payload, headers=hdrs)
+                resp = self.conn.getresponse()
+                data = resp.read()
+                self.stats.add(time.perf_counter() - t0)
+                return resp.status, json.loads(data) if data else None
+            except (OSError, http.client.HTTPException):
+                # A killed worker drops the connection: retry, with the same idempotency key.
+                self.conn = None
+                with self.stats.lock:
+                    self.stats.retried += 1
+                time.sleep(0.2 * (attempt + 1))
+        raise RuntimeError(f"{method} {path}: no answer after retries")
+
+
+def table(
+    index: int,
+    token: str,
+    club: str,
+    player_ids: list[int],
+    deadline: float,
+    stats: Stats,
+    log: dict,
+) -> None:
+    rng = random.Random(index)
+    client = Client(PORTS[index % 2], token, stats)
+    second_device = Client(PORTS[(index + 1) % 2], token, stats)
+    while time.monotonic() < deadline:
+        seats = rng.sample(player_ids, 4)
+        status, game = client.request(
+            "POST", "/api/games/", {"club": club, "rules": "japanese-modern", "players": seats}
+        )
+        if status != 201:
+            stats.error(f"table {index}: create game answered {status}: {game}")
+            return
+        gid = game["id"]
+        keys: dict[str, int] = {}
+        log[gid] = keys
+        scores = [25000] * 4
+        number = 1
+        while time.monotonic() < deadline:
+            hand = random_hand(rng, scores)
+            if rng.random() < 0.05 and number > 1:
+                stale = dict(random_hand(rng, scores), expected_number=number - 1)
+                s, body = second_device.request(
+                    "POST",
+                    f"/api/games/{gid}/hands/",
+                    stale,
+                    {"Idempotency-Key": str(uuid.uuid4())},
+                )
+                if s == 409:
+                    with stats.lock:
+                        stats.stale_409 += 1
+                else:
+                    stats.error(f"game {gid}: stale submission answered {s}, not 409")
+            key = str(uuid.uuid4())
+            body = dict(hand, expected_number=number)
+            s, answer = client.request(
+                "POST", f"/api/games/{gid}/hands/", body, {"Idempotency-Key": key}
+            )
+            if s == 400:  # a random hand the rules refuse (e.g. a riichi after a bust): skip it
+                continue
+            if s not in (200, 201):
+                stats.error(f"game {gid} hand {number}: answered {s}: {answer}")
+                break
+            if s == 201:
+                with stats.lock:
+                    stats.created += 1
+            keys[key] = answer["number"]
+            if rng.random() < 0.10:
+                s2, again = second_device.request(
+                    "POST", f"/api/games/{gid}/hands/", body, {"Idempotency-Key": key}
+                )
+                if s2 == 200 and again == answer:
+                    with stats.lock:
+                        stats.repeats_ok += 1
+                else:
+                    stats.error(f"game {gid}: a repeated key answered {s2}, not the first answer")
+            scores = answer["final"]["scores"]
+            number = answer["number"] + 1
+            if answer["final"]["over"]:
+                break
+
+
+def setup_database(url: str) -> None:
+    import psycopg
+
+    name = urlparse(url).path.lstrip("/")
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def django_setup(env: dict) -> None:
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+
+
+def prepare(players: int) -> tuple[str, str, list[int]]:
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from clubs.models import Club, Membership, Player
+
+    call_command("migrate", verbosity=0)
+    user = User.objects.create_user("loadscorer", password="load-test-password-1")
+    club = Club.objects.create(name="Load Club", slug="load", public=False)
+    Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
+    ids = [
+        Player.objects.create(club=club, display_name=f"Player {i:03}").pk for i in range(players)
+    ]
+    return Token.objects.create(user=user).key, club.slug, ids
+
+
+def verify(log: dict) -> list[str]:
+    """Every game's hands against the client's log and against a fresh replay."""
+    from scoring import engine, services
+    from scoring.models import Game
+
+    problems = []
+    for game in Game.objects.prefetch_related("hands", "seats__player"):
+        hands = sorted(game.hands.all(), key=lambda h: h.number)
+        numbers = [h.number for h in hands]
+        if numbers != list(range(1, len(hands) + 1)):
+            problems.append(f"game {game.pk}: hand numbers {numbers[:10]}... are not 1..n")
+        acknowledged = sorted(log.get(game.pk, {}).values())
+        if acknowledged != numbers:
+            problems.append(f"game {game.pk}: acknowledged {acknowledged} but stored {numbers}")
+        fresh = engine.score_record(services.game_record(game))
+        if "error" in fresh:
+            problems.append(f"game {game.pk}: replay fails: {fresh['error']}")
+            continue
+        if [h.result for h in hands] != fresh["hands"] or game.final != fresh["final"]:
+            problems.append(f"game {game.pk}: cached numbers differ from a fresh replay")
+        start = sum(game.rules["options"]["start_points"] for _ in range(4))
+        forfeited = sum(h.result["forfeited"] for h in hands)
+        if sum(game.final["scores"]) + game.final["pool"] + forfeited != start:
+            problems.append(f"game {game.pk}: totals + pool + forfeited != {start}")
+    return problems
+
+
+def worker_pids(master: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--workers", type=int, default=2, help="gunicorn workers per server")
+    ap.add_argument("--no-kill", action="store_true", help="do not kill a worker midway")
+    args = ap.parse_args()
+
+    url = os.environ.get("DATABASE_URL", DEFAULT_DB)
+    if not url.startswith("postgres"):
+        print("bench/load.py needs PostgreSQL in DATABASE_URL", file=sys.stderr)
+        return 1
+    setup_database(url)
+    env = {
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "SECRET_KEY": "load-" + "x" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "false",
+        "LOG_LEVEL": "WARNING",
+    }
+    django_setup(env)
+    token, club, player_ids = prepare(max(8, args.tables * 4))
+
+    servers = []
+    for port in PORTS:
+        servers.append(
+            subprocess.Popen(
+                [
+                    GUNICORN,
+                    "config.wsgi",
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--workers",
+                    str(args.workers),
+                    "--timeout",
+                    "30",
+                    "--log-level",
+                    "warning",
+                ],
+                cwd=ROOT,
+                env={**os.environ, **env},
+                start_new_session=True,
+            )
+        )
+    try:
+        for port in PORTS:  # wait until both servers accept connections
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        stats, log = Stats(), {}
+        deadline = time.monotonic() + args.seconds
+        threads = [
+            threading.Thread(target=table, args=(i, token, club, player_ids, deadline, stats, log))
+            for i in range(args.tables)
+        ]
+        t0 = time.perf_counter()
+        for t in threads:
+            t.start()
+        killed = None
+        if not args.no_kill:
+            time.sleep(args.seconds / 2)
+            pids = worker_pids(servers[0].pid)
+            if pids:
+                killed = pids[0]
+                os.kill(killed, signal.SIGKILL)
+        for t in threads:
+            t.join()
+        elapsed = time.perf_counter() - t0
+    finally:
+        for s in servers:
+            os.killpg(s.pid, signal.SIGTERM)
+            s.wait(timeout=30)
+
+    problems = verify(log)
+    lat = sorted(stats.latencies)
+    q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [0.0] * 99
+    print(
+        f"tables {args.tables}, {args.seconds:.0f} s, 2 gunicorn servers x {args.workers} workers"
+    )
+    print(
+        f"requests {stats.requests} ({stats.requests / elapsed:.0f}/s), hands created {stats.created}, "
+        f"games {len(log)}"
+    )
+    print(
+        f"repeated keys answered with the first answer: {stats.repeats_ok}; stale numbers "
+        f"answered 409: {stats.stale_409}; connection retries: {stats.retried}; killed worker: {killed}"
+    )
+    print(f"latency ms p50 {q[49] * 1000:.1f} p95 {q[94] * 1000:.1f} p99 {q[98] * 1000:.1f}")
+    print(f"errors {len(stats.errors)}; game checks failed {len(problems)}")
+    for line in (stats.errors + problems)[:20]:
+        print("  " + line)
+    ok = not stats.errors and not problems and stats.created > 0
+    print("load: PASS" if ok else "load: FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
