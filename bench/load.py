@@ -332,12 +332,13 @@ def main() -> int:
         f"tables {args.tables}, {args.seconds:.0f} s, 2 gunicorn servers x {args.workers} workers"
     )
     print(
-        f"requests {stats.requests} ({stats.requests / elapsed:.0f}/s), hands created {stats.created}, "
-        f"games {len(log)}"
+        f"requests {stats.requests} ({stats.requests / elapsed:.0f}/s), "
+        f"hands created {stats.created}, games {len(log)}"
     )
     print(
         f"repeated keys answered with the first answer: {stats.repeats_ok}; stale numbers "
-        f"answered 409: {stats.stale_409}; connection retries: {stats.retried}; killed worker: {killed}"
+        f"answered 409: {stats.stale_409}; connection retries: {stats.retried}; "
+        f"killed worker: {killed}"
     )
     print(f"latency ms p50 {q[49] * 1000:.1f} p95 {q[94] * 1000:.1f} p99 {q[98] * 1000:.1f}")
     print(f"errors {len(stats.errors)}; game checks failed {len(problems)}")
