@@ -12,7 +12,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
@@ -33,12 +33,8 @@ def _visible_game(request: Any, pk: int) -> Game:
 
 
 def game_address(request: Any, game: Game) -> str:
-    """The game's page on the site, absolute; the sheet's own address until that page exists."""
-    try:
-        path = reverse("scoring:game", kwargs={"pk": game.pk})
-    except NoReverseMatch:
-        path = reverse("sheets:game", kwargs={"pk": game.pk})
-    return request.build_absolute_uri(path)
+    """The game's page on the site, as an absolute address."""
+    return request.build_absolute_uri(reverse("scoring:game", kwargs={"pk": game.pk}))
 
 
 def _inline(content: bytes, filename: str) -> HttpResponse:

@@ -42,7 +42,7 @@ def test_a_member_gets_the_game_sheet_inline_with_a_telling_filename(client, gam
     assert response.content.startswith(b"%PDF")
     text = pdf_text(response.content)
     assert "+6,200" in text
-    assert f"http://testserver/games/{game.pk}/" in text
+    assert f"http://testserver/games/{game.pk}/ Page 1 of 2" in text  # the game page
 
 
 def test_a_game_without_a_table_is_named_by_its_number(client, club, bob, charlie):
@@ -120,7 +120,7 @@ def test_the_api_is_404_in_json_to_an_outsiders_token(client, game, dave):
 
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
-    assert "detail" in response.json()
+    assert response.json()["error"]["code"] == "not_found"
 
 
 def test_the_api_refuses_a_bad_token(client, game):
@@ -128,7 +128,7 @@ def test_the_api_refuses_a_bad_token(client, game):
 
     # Session authentication comes first and sends no challenge, so DRF answers 403.
     assert response.status_code == 403
-    assert response.json()["detail"] == "Invalid token."
+    assert response.json()["error"]["message"] == "Invalid token."
 
 
 def test_the_api_schema_describes_the_sheet_as_a_pdf(client, db):
