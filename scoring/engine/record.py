@@ -141,7 +141,7 @@ def _values(obj: Any, field: str, rules: Rules) -> tuple[HandValue, ...]:
     if not isinstance(obj, list):
         raise _fail(f"'{field}' must be a list.", field, "bad_value")
     loser = field == "losers"
-    return tuple(parse_value(v, f"{field}[{i}]", rules) for i, v in enumerate(obj))
+    return tuple(parse_value(v, f"{field}[{i}]", rules, loser=loser) for i, v in enumerate(obj))
 
 
 def parse_penalty(obj: Any, field: str) -> Penalty:
