@@ -98,8 +98,8 @@ def allowed_text(description: dict[str, Any]) -> str:
     if lo is None or hi is None:
         return ""
     if description["type"] == "uma":
-        return f"Each {lo:,} to {hi:,}."
-    text = f"{lo:,} to {hi:,}"
+        return f"Allowed: each {lo:,} to {hi:,}."
+    text = f"Allowed: {lo:,} to {hi:,}"
     step = description.get("step", 1)
     if step != 1:
         text += f", in steps of {step:,}"
@@ -123,6 +123,16 @@ class OptionRow:
 class CategoryRows:
     name: str
     rows: list[OptionRow]
+
+    @property
+    def changed(self) -> int:
+        """How many options of the category differ from the template."""
+        return sum(r.changed for r in self.rows)
+
+    @property
+    def open(self) -> bool:
+        """Shown unfolded: it has changes or errors."""
+        return any(r.changed or r.field.errors for r in self.rows)
 
 
 def template_choices(club: Club, ruleset: RuleSet | None = None) -> list[Any]:
@@ -174,7 +184,7 @@ class RuleSetForm(forms.Form):
 
     name = forms.CharField(max_length=100)
     description = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Description (optional)"
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Description (optional)"
     )
     template = forms.CharField(widget=forms.HiddenInput)
 

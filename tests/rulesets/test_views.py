@@ -71,7 +71,7 @@ def test_the_form_groups_every_option_by_category_with_the_template_value(client
     page = login(client, alice).get(reverse("rulesets:edit", args=["riverside", parlour.pk]))
     assert page.status_code == 200
     html = page.content.decode()
-    legends = [html.index(f"<legend>{c.replace('&', '&amp;')}</legend>") for c in CATEGORIES]
+    legends = [html.index(f">{c.replace('&', '&amp;')}</span>") for c in CATEGORIES]
     assert legends == sorted(legends)
     for name in OPTION_NAMES:
         assert f'name="{name}' in html
@@ -81,6 +81,8 @@ def test_the_form_groups_every_option_by_category_with_the_template_value(client
     assert rows["honba_points"].template_value == "300" and rows["honba_points"].changed
     assert rows["start_points"].template_value == "25,000" and not rows["start_points"].changed
     assert "Template: 300" in html
+    # Categories with a change start unfolded; the rest stay folded on a phone.
+    assert [c.name for c in form.categories() if c.open] == ["Game length", "Payments"]
 
 
 def test_picking_a_template_shows_its_values(client, alice):
