@@ -30,6 +30,9 @@ test: sysdeps install
 		echo "scoring/engine does not exist yet: mypy skipped"; \
 	fi
 	$(VENV)/bin/pytest
+	@# Browser tests in their own process: Playwright runs an event loop in the test thread,
+	@# so the ORM there needs DJANGO_ALLOW_ASYNC_UNSAFE, which the main run must not have.
+	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest tests/browser
 
 install: $(STAMP)
 

@@ -292,9 +292,15 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
     """What a correction changed: each hand whose label, changes or totals moved, in words."""
     lines = []
     old = {h["number"]: h for h in before["hands"]}
+    totals_only = []
     for h in after["hands"]:
         was = old.get(h["number"])
         if was is None or was == h:
+            continue
+        if {k: v for k, v in was.items() if k != "scores"} == {
+            k: v for k, v in h.items() if k != "scores"
+        }:
+            totals_only.append(h["number"])
             continue
         moved = [
             f"{names[s]} {signed(was['deltas'][s])} → {signed(h['deltas'][s])}"
@@ -302,12 +308,21 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
             if was["deltas"][s] != h["deltas"][s]
         ]
         label = h["label"] if was["label"] == h["label"] else f"{was['label']} → {h['label']}"
-        detail = "; ".join(moved) if moved else "same changes, new totals"
+        detail = "; ".join(moved) if moved else "same changes"
         if was["dealer"] != h["dealer"]:
             detail += f"; dealer {names[was['dealer']]} → {names[h['dealer']]}"
         if was["pool"] != h["pool"]:
             detail += f"; pool {points(was['pool'])} → {points(h['pool'])}"
         lines.append({"number": h["number"], "label": label, "detail": detail})
+    if totals_only:
+        which = (
+            f"Hand {totals_only[0]}"
+            if len(totals_only) == 1
+            else f"Hands {totals_only[0]} to {totals_only[-1]}"
+            if totals_only == list(range(totals_only[0], totals_only[-1] + 1))
+            else "Hands " + ", ".join(str(n) for n in totals_only)
+        )
+        lines.append({"number": None, "label": "", "detail": f"{which}: new running totals only"})
     if len(after["hands"]) < len(before["hands"]):
         lines.append(
             {
