@@ -54,6 +54,9 @@
       var limit = value && !/^[0-9]+$/.test(value);
       var fuRow = el.querySelector(".fu-row");
       if (fuRow) fuRow.hidden = limit;
+      // Liability applies to a yakuman only.
+      var pao = el.querySelector(".pao");
+      if (pao) pao.hidden = value.charAt(0) !== "y";
       el.querySelectorAll("input[name^='fu_']").forEach(function (fu) {
         // 20 fu (pinfu self-drawn) and 25 fu (seven pairs) come with 2 han or more.
         var low = fu.value === "20" || fu.value === "25";

@@ -121,7 +121,7 @@ def test_a_scorer_plays_an_east_round_corrects_a_hand_and_finishes(page, live_se
     expect(page.locator("#hand-1")).to_contain_text("2 han 30 fu")
     page.locator("#hand-1 .edit-link").click()
     s.choose("fu_2", "40")
-    s.expect_preview("E1: if saved")
+    s.expect_preview("E1 if saved")
     page.fill("input[name=change_reason]", "It was 40 fu")
     with page.expect_navigation():
         page.click("button[data-save]")
