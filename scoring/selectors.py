@@ -193,8 +193,12 @@ def game_state(game: Game) -> dict[str, Any]:
                 "row": row,
             }
         )
+    options = (game.rules or {}).get("options", {})
     return {
         "next": nxt,
+        # Counters and a pool mean nothing under rules that pay neither.
+        "shows_honba": bool(options.get("honba_points")),
+        "shows_pool": bool(options.get("riichi_deposit")),
         "round_name": WIND_NAMES.get(nxt["round"], "") if nxt else "",
         "dealer_name": names[dealer] if dealer is not None else "",
         "pool": points(final.get("pool")),
@@ -241,7 +245,10 @@ def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
     unit = final.get("unit", "points")
     results = final.get("results") or [None] * 4
     nxt = final.get("next")
+    options = (game.rules or {}).get("options", {})
     return {
+        "shows_honba": bool(options.get("honba_points")),
+        "shows_pool": bool(options.get("riichi_deposit")),
         "label": hand["label"],
         "seats": [
             {

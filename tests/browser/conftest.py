@@ -5,7 +5,6 @@ in the test thread, so the ORM there needs DJANGO_ALLOW_ASYNC_UNSAFE, which the 
 not have. A run that does not name this directory leaves these tests to that process.
 """
 
-import os
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,6 @@ ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def _named(config) -> bool:
@@ -45,11 +42,14 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture
-def page(transactional_db, live_server):
+def page(transactional_db, live_server, monkeypatch):
     # The database is set up before the live server starts, so that at the end the server
     # (and its connection) stops before the test database is dropped.
     from playwright.sync_api import sync_playwright
 
+    # `make test` sets this for the browser process; set here too (for this test only) so
+    # `pytest tests/browser` works alone. Never at import: the main run must not have it.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
     with sync_playwright() as p:
