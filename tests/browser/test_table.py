@@ -142,3 +142,29 @@ def test_a_scorer_plays_an_east_round_corrects_a_hand_and_finishes(page, live_se
     assert game.status == Game.Status.FINISHED and game.ended
     assert sum(game.final["results"]) == pytest.approx(0)
     assert page.errors == []
+
+
+def test_the_game_page_refreshes_when_another_device_enters_a_hand(page, live_server, club, bob):
+    from scoring import services
+
+    players = [Player.objects.create(club=club, display_name=n) for n in ("P1", "P2", "P3", "P4")]
+    game = services.game_create(club=club, players=players, rules="tenhou", created_by=bob)
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", "bob")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.click("main button[type=submit]")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator(".ledger")).to_contain_text("No hands yet.")
+
+    # Another device (here: the service, as the API would) enters the first hand.
+    services.hand_record(
+        game=game,
+        hand={"result": "ron", "from": 1, "wins": [{"seat": 0, "han": 2, "fu": 30}]},
+        entered_by=bob,
+        expected_number=1,
+    )
+
+    expect(page.locator("#hand-1")).to_contain_text("P1 won on P2's discard", timeout=10_000)
+    expect(page.locator(".state-label")).to_have_text("E1-1")
+    assert page.errors == []
