@@ -136,6 +136,11 @@ def _save(game: Game, hand_rows: Sequence[Hand], result: engine.GameResult) -> N
     GameSeat.objects.bulk_update(seats, ["score", "rank", "result", "confirmed_at", "confirmed_by"])
 
 
+def replay_and_cache(game: Game, rows: Sequence[Hand]) -> None:
+    """Replay the game from ``rows`` (its hands, in order) and cache the numbers (restores)."""
+    _save(game, rows, _replay(game, [h.data for h in rows]))
+
+
 @transaction.atomic
 def game_create(
     *,
