@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import EngineError, RecordError
 from .payments import tsumo_payments, win_payments
 from .rules import Rules
 from .settlement import settle
 from .types import (
+    WINDS,
     FinalResult,
     Game,
     GameResult,
@@ -33,8 +34,12 @@ from .types import (
 ROUNDS = {"east": 1, "south": 2, "all": 4}
 
 
-@dataclass(frozen=True)
-class State:
+# State and Outcome live only inside a replay and are built once or twice a hand: as named
+# tuples they are immutable like the value types, and built in one step (a frozen dataclass
+# sets each field with its own call, which showed in the cost of settling a hand).
+
+
+class State(NamedTuple):
     """The table between two hands."""
 
     round: Wind
@@ -45,8 +50,7 @@ class State:
     scores: tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a hand decided besides its payments."""
 
     dealer_keeps: bool
@@ -80,9 +84,9 @@ def _limit_each(rules: Rules, dealer: int, offender: int) -> list[int]:
     return [-d for d in tsumo_payments(rules, dealer=dealer, seat=offender, base=rules.limit)]
 
 
-def _win(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Outcome, int]:
-    """Pay the wins; returns the outcome and the seat that takes the pool."""
-    wins = list(hand.wins)
+def _win(rules: Rules, state: State, hand: Hand) -> tuple[list[int], Outcome, int]:
+    """Pay the wins: the deltas of the wins and counters, the outcome, the seat taking the pool."""
+    wins = hand.wins
     if hand.discarder is not None:
         if len(wins) > rules.max_ron_winners:
             if rules.triple_ron_aborts and len(wins) == 3:
@@ -98,11 +102,11 @@ def _win(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Out
                 "wins",
                 "too_many_winners",
             )
-        wins.sort(key=lambda w: (w.seat - hand.discarder) % 4)  # type: ignore[operator]
-    paid = win_payments(rules, hand, state.dealer, wins)
-    for i, v in enumerate(paid):
-        deltas[i] += v
-    counter_to = wins if rules.multi_ron_honba == "each" else wins[:1]
+        if len(wins) > 1:
+            discarder = hand.discarder
+            wins = tuple(sorted(wins, key=lambda w: (w.seat - discarder) % 4))
+    deltas = win_payments(rules, hand, state.dealer, wins)
+    counter_to = (wins if rules.multi_ron_honba == "each" else wins[:1]) if state.honba else ()
     for w in counter_to:
         if hand.discarder is not None:
             amount = rules.honba_points * state.honba
@@ -117,10 +121,8 @@ def _win(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Out
                     who = w.pao if w.pao is not None else payer
                     deltas[who] -= each
                     deltas[w.seat] += each
-    keeps = any(w.seat == state.dealer for w in wins)
-    return Outcome(
-        dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps
-    ), wins[0].seat
+    keeps = state.dealer in [w.seat for w in wins]
+    return deltas, Outcome(keeps, state.honba + 1 if keeps else 0, None, keeps), wins[0].seat
 
 
 def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> Outcome:
@@ -254,43 +256,48 @@ def _penalties(
 
 def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outcome]:
     """Score one hand from ``state``: its result and what it decided for the next hand."""
-    _check_riichi(rules, state, hand)
-    deltas = [0, 0, 0, 0]
-    pool = state.pool
+    if hand.riichi:
+        _check_riichi(rules, state, hand)
     forfeited = 0
     winner: int | None = None
+    if hand.result in (Result.RON, Result.TSUMO):
+        deltas, outcome, winner = _win(rules, state, hand)
+    else:
+        deltas = [0, 0, 0, 0]
+        if hand.result is Result.DRAW:
+            outcome = _draw(rules, state, hand, deltas)
+        elif hand.result is Result.ABORTIVE:
+            outcome = _abortive(rules, state, hand)
+        else:
+            outcome, forfeited = _chombo(rules, state, hand, deltas)
+    pool = state.pool
     if hand.result is not Result.CHOMBO:  # after a chombo the deposits go back to their owners
         for seat in hand.riichi:
             deltas[seat] -= rules.riichi_deposit
             pool += rules.riichi_deposit
-    if hand.result in (Result.RON, Result.TSUMO):
-        outcome, winner = _win(rules, state, hand, deltas)
+    if winner is not None:  # the first winner after the discarder takes the pool
         deltas[winner] += pool
         pool = 0
-    elif hand.result is Result.DRAW:
-        outcome = _draw(rules, state, hand, deltas)
-    elif hand.result is Result.ABORTIVE:
-        outcome = _abortive(rules, state, hand)
-    else:
-        outcome, forfeited = _chombo(rules, state, hand, deltas)
-    forfeited += _penalties(rules, state, hand, deltas, winner)
+    if hand.penalties:
+        forfeited += _penalties(rules, state, hand, deltas, winner)
     if not rules.honba_points:
-        outcome = Outcome(outcome.dealer_keeps, 0, outcome.chombo, outcome.stop_allowed)
-    scores = tuple(s + d for s, d in zip(state.scores, deltas, strict=True))
-    breakdowns = tuple(
-        (v.seat, v.breakdown) for v in (*hand.wins, *hand.losers) if v.breakdown is not None
-    )
-    result = HandResult(
-        round=state.round,
-        number=state.number,
-        honba=state.honba,
-        dealer=state.dealer,
-        pool_before=state.pool,
-        deltas=tuple(deltas),  # type: ignore[arg-type]
-        pool=pool,
-        forfeited=forfeited,
-        scores=scores,  # type: ignore[arg-type]
-        breakdowns=breakdowns,
+        outcome = outcome._replace(honba=0)
+    d0, d1, d2, d3 = deltas
+    s0, s1, s2, s3 = state.scores
+    scores = (s0 + d0, s1 + d1, s2 + d2, s3 + d3)
+    values = hand.wins + hand.losers if hand.losers else hand.wins
+    breakdowns = tuple([(v.seat, v.breakdown) for v in values if v.breakdown is not None])
+    result = HandResult(  # in field order: a hand's result is built for every hand replayed
+        state.round,
+        state.number,
+        state.honba,
+        state.dealer,
+        state.pool,  # pool_before
+        (d0, d1, d2, d3),  # deltas
+        pool,
+        forfeited,
+        scores,
+        breakdowns,
     )
     return result, outcome
 
@@ -300,33 +307,36 @@ def next_state(
 ) -> tuple[State, bool]:
     """The state for the next hand, and whether the game is over instead."""
     regular = ROUNDS[rules.length]
-    extension = state.round.order >= regular
-    last_regular = state.round.order == regular - 1 and state.number == 4
+    order = state.round.order
+    extension = order >= regular
+    last_regular = order == regular - 1 and state.number == 4
     if outcome.dealer_keeps:
         wind, number, dealer = state.round, state.number, state.dealer
     else:
         number, dealer = state.number + 1, (state.dealer + 1) % 4
-        index = state.round.order
+        index = order
         if number > 4:
             number, index = 1, index + 1
         if index >= 4:  # past the North round: nothing is left to play
             return State(state.round, state.number, state.dealer, outcome.honba, pool, scores), True
-        wind = list(Wind)[index]
+        wind = WINDS[index]
     nxt = State(wind, number, dealer, outcome.honba, pool, scores)
     if rules.bust_ends and min(scores) < 0:
         return nxt, True
+    if not (extension or last_regular):
+        return nxt, False
     reached = bool(rules.goal_points) and max(scores) >= rules.goal_points
     if extension:
         # sudden death: over as soon as somebody reaches the goal, or after one extra wind
         return nxt, reached or wind.order > regular
-    if last_regular:
-        if not outcome.dealer_keeps:
-            return nxt, not rules.goal_points or reached
-        if rules.dealer_stop_when_leading and outcome.stop_allowed:
-            d = state.dealer
-            leads = all(scores[d] > s for i, s in enumerate(scores) if i != d)
-            if leads and (not rules.goal_points or scores[d] >= rules.goal_points):
-                return nxt, True
+    # the last hand of the regular game
+    if not outcome.dealer_keeps:
+        return nxt, not rules.goal_points or reached
+    if rules.dealer_stop_when_leading and outcome.stop_allowed:
+        d = state.dealer
+        leads = all(scores[d] > s for i, s in enumerate(scores) if i != d)
+        if leads and (not rules.goal_points or scores[d] >= rules.goal_points):
+            return nxt, True
     return nxt, False
 
 

@@ -23,10 +23,11 @@ Deltas = list[int]
 
 def tsumo_payments(rules: Rules, *, dealer: int, seat: int, base: int) -> Deltas:
     """Everyone pays ``seat`` its basic points, East paying and receiving double."""
+    single, double = round_payment(rules, base), round_payment(rules, 2 * base)
     deltas = [0, 0, 0, 0]
     for payer in range(4):
         if payer != seat:
-            amount = round_payment(rules, base * (2 if dealer in (payer, seat) else 1))
+            amount = double if dealer in (payer, seat) else single
             deltas[payer] -= amount
             deltas[seat] += amount
     return deltas
@@ -55,26 +56,20 @@ def _winner_only(rules: Rules, hand: Hand, dealer: int, wins: Sequence[HandValue
                 )
         if hand.discarder is None:
             part = tsumo_payments(rules, dealer=dealer, seat=win.seat, base=base)
-            if win.pao is not None:  # the liable player pays everything
-                part = [0, 0, 0, 0]
-                total = sum(
-                    a
-                    for a in tsumo_payments(rules, dealer=dealer, seat=win.seat, base=base)
-                    if a > 0
-                )
-                part[win.pao] -= total
-                part[win.seat] += total
+            if win.pao is None:
+                deltas = part  # a self-draw has one winner: these are all its payments
+            else:  # the liable player pays everything
+                deltas[win.pao] -= part[win.seat]
+                deltas[win.seat] += part[win.seat]
         else:
             amount = ron_payment(rules, dealer=dealer, seat=win.seat, base=base)
-            part = [0, 0, 0, 0]
-            part[win.seat] += amount
+            deltas[win.seat] += amount
             if win.pao is not None and win.pao != hand.discarder:  # half each
                 half = round_payment(rules, amount // 2)
-                part[win.pao] -= half
-                part[hand.discarder] -= amount - half
+                deltas[win.pao] -= half
+                deltas[hand.discarder] -= amount - half
             else:
-                part[hand.discarder] -= amount
-        deltas = [a + b for a, b in zip(deltas, part, strict=True)]
+                deltas[hand.discarder] -= amount
     return deltas
 
 

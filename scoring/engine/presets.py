@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -32,8 +33,9 @@ class Preset:
     description: str
     options: Mapping[str, Any]
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
+        """The preset's rules, built (and validated) once: every game of the preset reads them."""
         return build_rules(Rules(), self.options)
 
     def as_dict(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ the 1-based hand and the field.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from typing import Any
 
 from .errors import EngineError, RecordError
@@ -41,6 +41,12 @@ HAND_FIELDS = {
     Result.CHOMBO: {"offender"},
 }
 COMMON_HAND_FIELDS = {"result", "riichi", "penalties", "note"}
+RESULTS = {r.value: r for r in Result}
+# What each kind of hand may hold, and how an error names it: built once, read for every hand.
+HAND_ALLOWED = {r: frozenset(HAND_FIELDS[r] | COMMON_HAND_FIELDS) for r in Result}
+HAND_WHERE = {r: f"a {r.value} hand" for r in Result}
+NUMBER_FIELDS = frozenset({"han", "fu", "dora", "yakuman", "points", "doubles", "score"})
+PENALTY_FIELDS = frozenset({"seat", "kind", "points", "to"})
 VALUE_FIELDS = {
     "seat",
     "han",
@@ -76,7 +82,7 @@ def _seat(value: Any, field: str) -> int:
 
 
 def _seats(value: Any, field: str) -> tuple[int, ...]:
-    if value is None:
+    if value is None or value == []:
         return ()
     if not isinstance(value, list):
         raise _fail(f"'{field}' must be a list of seats.", field, "bad_value")
@@ -92,7 +98,9 @@ def _object(value: Any, what: str, field: str | None = None) -> Mapping[str, Any
     return value
 
 
-def _no_unknown(obj: Mapping[str, Any], allowed: set[str], where: str, field: str) -> None:
+def _no_unknown(obj: Mapping[str, Any], allowed: Set[str], where: str, field: str) -> None:
+    if obj.keys() <= allowed:
+        return
     for key in obj:
         if key not in allowed:
             raise _fail(
@@ -109,9 +117,10 @@ def parse_value(obj: Any, field: str, rules: Rules, *, loser: bool = False) -> H
     if "seat" not in obj:
         raise _fail(f"'{field}' entry needs a 'seat'.", f"{field}.seat", "missing_field")
     seat = _seat(obj["seat"], f"{field}.seat")
-    nums: dict[str, int | None] = {}
-    for name in ("han", "fu", "dora", "yakuman", "points", "doubles", "score"):
-        nums[name] = _int(obj[name], f"{field}.{name}", lo=0) if obj.get(name) is not None else None
+    nums: dict[str, int | None] = dict.fromkeys(NUMBER_FIELDS)
+    for name, value in obj.items():
+        if name in NUMBER_FIELDS and value is not None:
+            nums[name] = _int(value, f"{field}.{name}", lo=0)
     pao = _seat(obj["pao"], f"{field}.pao") if obj.get("pao") is not None else None
     breakdown = None
     if obj.get("parts") is not None:
@@ -146,7 +155,7 @@ def _values(obj: Any, field: str, rules: Rules) -> tuple[HandValue, ...]:
 
 def parse_penalty(obj: Any, field: str) -> Penalty:
     obj = _object(obj, "A penalty", field)
-    _no_unknown(obj, {"seat", "kind", "points", "to"}, field, field)
+    _no_unknown(obj, PENALTY_FIELDS, field, field)
     if "seat" not in obj:
         raise _fail("a penalty needs a 'seat'.", f"{field}.seat", "missing_field")
     seat = _seat(obj["seat"], f"{field}.seat")
@@ -174,20 +183,17 @@ def parse_hand(obj: Any, rules: Rules) -> Hand:
     """One hand of the record; errors name the field (the caller adds the hand's number)."""
     obj = _object(obj, "A hand")
     raw = obj.get("result")
-    try:
-        result = Result(raw)
-    except ValueError:
+    result = RESULTS.get(raw) if isinstance(raw, str) else None
+    if result is None:
         raise _fail(
-            f"'result' must be one of {', '.join(r.value for r in Result)}, not {raw!r}.",
-            "result",
-            "bad_result",
-        ) from None
-    _no_unknown(obj, HAND_FIELDS[result] | COMMON_HAND_FIELDS, f"a {result.value} hand", "")
+            f"'result' must be one of {', '.join(RESULTS)}, not {raw!r}.", "result", "bad_result"
+        )
+    _no_unknown(obj, HAND_ALLOWED[result], HAND_WHERE[result], "")
     riichi = _seats(obj.get("riichi"), "riichi")
-    penalties = obj.get("penalties") or []
-    if not isinstance(penalties, list):
+    penalties = obj.get("penalties") or ()
+    if not isinstance(penalties, list | tuple):
         raise _fail("'penalties' must be a list.", "penalties", "bad_value")
-    pens = tuple(parse_penalty(p, f"penalties[{i}]") for i, p in enumerate(penalties))
+    pens = tuple([parse_penalty(p, f"penalties[{i}]") for i, p in enumerate(penalties)])
     if result in (Result.RON, Result.TSUMO):
         if "wins" not in obj:
             raise _fail(f"a {result.value} needs 'wins'.", "wins", "missing_field")

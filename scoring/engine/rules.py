@@ -420,15 +420,15 @@ class Rules:
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+_OPTIONS: dict[str, Option] = {f.name: f.metadata["option"] for f in dataclasses.fields(Rules)}
 
 
 def option(name: str) -> Option:
     """The description of the option ``name``."""
-    for f in dataclasses.fields(Rules):
-        if f.name == name:
-            opt: Option = f.metadata["option"]
-            return opt
-    raise RulesError(f"Unknown option '{name}'.", code="unknown_option", field=name)
+    try:
+        return _OPTIONS[name]
+    except (KeyError, TypeError):
+        raise RulesError(f"Unknown option '{name}'.", code="unknown_option", field=name) from None
 
 
 def validate_value(name: str, value: Any) -> Any:

@@ -24,7 +24,8 @@ def _div_half_up(a: int, b: int) -> int:
 
 def _order(scores: Four, first_east: int) -> list[int]:
     """Seats from first place to fourth; equal scores by initial seat order."""
-    return sorted(range(4), key=lambda s: (-scores[s], (s - first_east) % 4))
+    by_seat_order = [(first_east + i) % 4 for i in range(4)]
+    return sorted(by_seat_order, key=scores.__getitem__, reverse=True)  # a stable sort
 
 
 def _share(amount: int, seats: list[int], first_east: int) -> dict[int, int]:
@@ -45,7 +46,7 @@ def settle(
         top = [s for s in order if scores[s] == scores[order[0]]] if share else [order[0]]
         for seat, part in _share(pool, top, first_east).items():
             pool_to[seat] = part
-    final = tuple(s + p for s, p in zip(scores, pool_to, strict=True))
+    final = [s + p for s, p in zip(scores, pool_to, strict=True)]
     # Places are decided on the scores before the pool: the pool follows first place, and the
     # odd point of a pool shared by tied players must not break their tie.
     if share:

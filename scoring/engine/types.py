@@ -27,7 +27,11 @@ class Wind(StrEnum):
     @property
     def order(self) -> int:
         """0 for East to 3 for North (``index`` would shadow ``str.index``)."""
-        return list(Wind).index(self)
+        return _WIND_LETTERS.index(self)  # a member is its letter: no Python-level enum hash
+
+
+WINDS: tuple[Wind, ...] = tuple(Wind)
+_WIND_LETTERS = "".join(WINDS)
 
 
 class Result(StrEnum):
@@ -49,7 +53,7 @@ ABORT_REASONS = ("nine_terminals", "four_winds", "four_kongs", "four_riichi", "t
 PENALTY_KINDS = ("false_out", "false_ready", "false_claim")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Breakdown:
     """How a Standard (Italian) hand's basic points and doubles were counted from its parts."""
 
@@ -59,7 +63,7 @@ class Breakdown:
     doubles: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandValue:
     """One player's hand: han and fu, yakuman, points and doubles, or a final score."""
 
@@ -75,7 +79,7 @@ class HandValue:
     breakdown: Breakdown | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Penalty:
     """A penalty on a hand: a kind the preset prices, or an amount in points."""
 
@@ -85,7 +89,7 @@ class Penalty:
     to: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand of a game record, checked for shape (the rules are checked when it is scored)."""
 
@@ -101,7 +105,7 @@ class Hand:
     penalties: tuple[Penalty, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Start:
     """The state before the first hand of the record."""
 
@@ -113,7 +117,7 @@ class Start:
     pool: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """A parsed game record."""
 
@@ -133,7 +137,7 @@ def hand_label(round: Wind, number: int, honba: int) -> str:
     return f"{round.value}{number}" + (f"-{honba}" if honba else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandResult:
     """What one hand did: each seat's change, the pool after it, the running scores.
 
@@ -152,11 +156,41 @@ class HandResult:
     scores: tuple[int, int, int, int]
     breakdowns: tuple[tuple[int, Breakdown], ...] = ()
 
-    def __post_init__(self) -> None:
-        if sum(self.deltas) + (self.pool - self.pool_before) + self.forfeited != 0:
+    def __init__(
+        self,
+        round: Wind,
+        number: int,
+        honba: int,
+        dealer: int,
+        pool_before: int,
+        deltas: tuple[int, int, int, int],
+        pool: int,
+        forfeited: int,
+        scores: tuple[int, int, int, int],
+        breakdowns: tuple[tuple[int, Breakdown], ...] = (),
+    ) -> None:
+        # Every hand of every replay builds one: the fields are stored in one step, where the
+        # __init__ of a frozen dataclass makes one object.__setattr__ call per field.
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "round": round,
+                "number": number,
+                "honba": honba,
+                "dealer": dealer,
+                "pool_before": pool_before,
+                "deltas": deltas,
+                "pool": pool,
+                "forfeited": forfeited,
+                "scores": scores,
+                "breakdowns": breakdowns,
+            },
+        )
+        if sum(deltas) + (pool - pool_before) + forfeited != 0:
             raise EngineError(
-                f"internal error: hand {self.label} does not balance ({self.deltas}, pool "
-                f"{self.pool_before}->{self.pool}, forfeited {self.forfeited})",
+                f"internal error: hand {self.label} does not balance ({deltas}, pool "
+                f"{pool_before}->{pool}, forfeited {forfeited})",
                 code="unbalanced",
             )
 
@@ -190,7 +224,7 @@ class HandResult:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """The hand that would be played next."""
 
@@ -211,7 +245,7 @@ class NextHand:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FinalResult:
     """The game's state after its last hand and, once it is over, its settlement.
 
@@ -250,7 +284,7 @@ class FinalResult:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """Every hand's result and the final state."""
 
