@@ -34,9 +34,15 @@ def get_club_for_user(user: Any, slug: str, *, role: Role | None = None) -> Club
     visible club whose action needs a higher role answers 403.
     """
     club = get_object_or_404(Club, slug=slug)
+    check_club_access(user, club, role=role)
+    return club
+
+
+def check_club_access(user: Any, club: Club, *, role: Role | None = None) -> Role | None:
+    """The user's role in a club already loaded, after the same checks as get_club_for_user."""
     user_role = role_of(user, club)
     if user_role is None and not club.public:
         raise Http404("No such club.")
     if role is not None and not has_role(user_role, role):
         raise PermissionDenied(f"This needs the {role.label.lower()} role in {club.name}.")
-    return club
+    return user_role

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from clubs.access import Role, get_club_for_user, has_role, role_of
+from clubs.access import Role, check_club_access, get_club_for_user, has_role
 from clubs.services import ClubError
 from scoring import engine, services
 from scoring.models import Game
@@ -125,8 +125,9 @@ def club_for(request: Request, slug: str, role: Role | None = None) -> Any:
 
 def game_for(request: Request, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
     game = get_object_or_404(Game.objects.select_related("club", "league", "season"), pk=pk)
-    club_for(request, game.club.slug, role)
-    return game, role_of(request.user, game.club)
+    if role is not None and not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    return game, check_club_access(request.user, game.club, role=role)
 
 
 def _may_edit_finished(role: Role | None, game: Game) -> bool:
