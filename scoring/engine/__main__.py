@@ -4,6 +4,17 @@ One JSON game object in, one result object out; or JSON Lines in (one game a lin
 out in the same order. ``-`` reads standard input. Exits 0 when every game scored, 1 when any
 gave an error. ``--presets`` prints every preset with its options as JSON;
 ``--presets-markdown`` prints ``docs/presets.md``.
+
+>>> import io, json, os, tempfile
+>>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+...     print('{"rules": "tenhou", "hands": [{"result": "draw", "tenpai": [1]}]}', file=f)
+...     print('{"rules": "nope"}', file=f)
+>>> out = io.StringIO()
+>>> main([f.name], stdout=out)
+1
+>>> [sorted(json.loads(line)) for line in out.getvalue().splitlines()]
+[['final', 'hands'], ['error']]
+>>> os.unlink(f.name)
 """
 
 from __future__ import annotations

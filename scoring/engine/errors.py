@@ -3,6 +3,13 @@
 The message is written for a table scorer ("Hand 3: seat 2 cannot both win and discard"),
 ``hand`` is the 1-based position of the bad hand in the record (``None`` when the error is
 about the game as a whole) and ``field`` names the field that is wrong where there is one.
+
+>>> error = RecordError("seat 2 cannot both win and discard.", code="discarder_wins", field="from")
+>>> placed = error.at_hand(3)
+>>> str(placed), placed.code, placed.hand, placed.field
+('Hand 3: seat 2 cannot both win and discard.', 'discarder_wins', 3, 'from')
+>>> isinstance(error, ValueError)
+True
 """
 
 from __future__ import annotations
