@@ -286,6 +286,7 @@ _register(
     pao=False,
     chombo="forfeit",
     chombo_points=500,
+    chombo_passes_deal=False,
     false_ready="forfeit",
     false_ready_points=1000,
     false_claim_points=0,

@@ -199,6 +199,18 @@ def test_east_keeps_the_deal_on_a_draw_and_on_a_win_and_passes_it_on_another_win
     assert out["final"]["next"]["label"] == "E2"
 
 
+def test_a_faulty_out_by_east_costs_500_and_east_keeps_the_deal() -> None:
+    # The deal passes only when a non-dealer wins, also when East's false win ended the deal.
+    for hand_ in (
+        {"result": "chombo", "offender": 0},
+        {"result": "draw", "penalties": [{"seat": 0, "kind": "false_out"}]},
+    ):
+        out = scored(ITALIAN, [hand_])
+        assert out["hands"][0]["deltas"] == [-500, 0, 0, 0]
+        assert out["hands"][0]["forfeited"] == 500
+        assert out["final"]["next"]["label"] == "E1"
+
+
 # Bad input: each error names the hand and the field -----------------------------------------
 LOSERS = [value(0, 0), value(1, 0), value(3, 0)]
 
