@@ -166,7 +166,7 @@ def can_declare(rules: Rules, table: Table) -> list[int]:
 
 @st.composite
 def penalties(
-    draw: st.DrawFn, rules: Rules, result: str, not_to: list[int]
+    draw: st.DrawFn, rules: Rules, result: str, winners: list[int]
 ) -> list[dict[str, Any]]:
     kinds = ["points"]
     if rules.false_claim_points and result in ("ron", "tsumo"):
@@ -180,7 +180,10 @@ def penalties(
         kind = draw(st.sampled_from(kinds))
         if kind == "false_claim":  # paid to the winner, so by somebody who did not win
             out.append(
-                {"seat": draw(st.sampled_from([s for s in SEATS if s not in not_to])), "kind": kind}
+                {
+                    "seat": draw(st.sampled_from([s for s in SEATS if s not in winners])),
+                    "kind": kind,
+                }
             )
             continue
         seat = draw(st.sampled_from(SEATS))
