@@ -17,15 +17,25 @@ from typing import Any
 
 from .errors import EngineError, RecordError, RulesError
 from .flow import replay
-from .presets import Preset, get_preset, preset_ids, resolve_rules
+from .presets import Preset, build_rules, get_preset, preset_ids, resolve_rules
 from .record import parse_game
-from .rules import Rules, describe_options, rules_as_options, validate_value
+from .rules import (
+    CATEGORIES,
+    OPTION_NAMES,
+    Rules,
+    describe_options,
+    option,
+    rules_as_options,
+    validate_value,
+)
 from .types import Game, GameResult
 
 ENGINE_VERSION = "1.0"
 
 __all__ = [
+    "CATEGORIES",
     "ENGINE_VERSION",
+    "OPTION_NAMES",
     "EngineError",
     "Game",
     "GameResult",
@@ -33,8 +43,10 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "build_rules",
     "describe_options",
     "get_preset",
+    "option",
     "parse_game",
     "preset_ids",
     "replay",

@@ -485,34 +485,43 @@ def validate_value(name: str, value: Any) -> Any:
 
 
 def check_combination(rules: Rules) -> None:
-    """Refuse combinations of options that cannot be played; the error names the option."""
+    """Refuse combinations of options that cannot be played; the error names the option.
+
+    >>> check_combination(dataclasses.replace(Rules(), riichi=False))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scoring.engine.errors.RulesError: Option 'riichi_deposit' (Riichi deposit): a deposit needs...
+    """
 
     def bad(name: str, why: str) -> RulesError:
-        return RulesError(f"Option '{name}' {why}.", code="bad_option", field=name)
+        return RulesError(
+            f"Option '{name}' ({option(name).label}): {why}.", code="bad_option", field=name
+        )
 
+    winner_only = "the winner-only payment scheme"
     if rules.payment_scheme == "all_pay":
         if rules.tenpai_payment:
-            raise bad(
-                "tenpai_payment", "needs the winner-only payment scheme (ready-hand payments)"
-            )
+            raise bad("tenpai_payment", f"ready-hand payments need {winner_only}; set it to 0")
         if rules.honba_points:
-            raise bad("honba_points", "needs the winner-only payment scheme")
+            raise bad("honba_points", f"paying counters needs {winner_only}; set it to 0")
         if rules.value_system != "points_doubles":
-            raise bad("payment_scheme", "all_pay needs Standard scoring (points and doubles)")
-        if rules.chombo == "limit_each" or rules.false_ready == "limit_each":
-            raise bad("chombo", "limit payments need the winner-only payment scheme")
+            raise bad("payment_scheme", "all players paying each other needs Standard scoring")
+        if rules.chombo == "limit_each":
+            raise bad("chombo", f"paying the limit to each player needs {winner_only}")
+        if rules.false_ready == "limit_each":
+            raise bad("false_ready", f"paying the limit to each player needs {winner_only}")
     if rules.value_system == "points_doubles" and rules.payment_scheme != "all_pay":
-        raise bad("value_system", "Standard scoring needs the all_pay payment scheme")
+        raise bad("value_system", "Standard scoring needs all players paying each other")
     if rules.riichi_deposit and not rules.riichi:
-        raise bad("riichi_deposit", "needs riichi to be played")
+        raise bad("riichi_deposit", "a deposit needs riichi to be played; set it to 0")
     if rules.riichi_winner_doubles and rules.value_system != "points_doubles":
-        raise bad("riichi_winner_doubles", "needs Standard scoring (points and doubles)")
+        raise bad("riichi_winner_doubles", "doubles for riichi need Standard scoring")
     if rules.triple_ron_aborts and rules.max_ron_winners == 3:
-        raise bad("triple_ron_aborts", "cannot be on while three winners are allowed")
+        raise bad("triple_ron_aborts", "a triple ron cannot abort while three winners are allowed")
     if rules.goal_points and rules.length == "all":
-        raise bad("goal_points", "needs a game shorter than all four winds")
+        raise bad("goal_points", "an extension needs a game shorter than all four winds")
     if rules.nagashi_mangan_percent and rules.payment_scheme != "winner_only":
-        raise bad("nagashi_mangan_percent", "needs the winner-only payment scheme")
+        raise bad("nagashi_mangan_percent", f"nagashi mangan needs {winner_only}")
 
 
 def describe_options(defaults: Rules | None = None) -> list[dict[str, Any]]:

@@ -149,8 +149,8 @@ def test_an_out_of_range_value_answers_400_naming_the_option(api, alice, option,
             {"template_preset": "japanese-modern", "options": {"payment_scheme": "all_pay"}},
             {
                 "code": "bad_option",
-                "message": "Option 'tenpai_payment' needs the winner-only payment scheme "
-                "(ready-hand payments).",
+                "message": "Option 'tenpai_payment' (Ready-hand payment): ready-hand payments "
+                "need the winner-only payment scheme; set it to 0.",
                 "field": "tenpai_payment",
             },
         ),

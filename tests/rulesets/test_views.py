@@ -154,7 +154,7 @@ def test_the_form_refuses_an_out_of_range_value_on_its_field(client, alice, opti
         (
             {"payment_scheme": "all_pay", "value_system": "points_doubles"},
             "tenpai_payment",
-            "needs the winner-only payment scheme",
+            "need the winner-only payment scheme",
         ),
         ({"uma": [20, 10, -10, -10]}, "uma", "must sum to zero"),
         ({"honba_points": 1000}, "honba_points", "multiple of 3"),
