@@ -61,6 +61,42 @@ def build_rules(base: Rules, options: Mapping[str, Any]) -> Rules:
 _REGISTRY: dict[str, Preset] = {}
 
 
+# What the two older Japanese presets share: a game of four winds from 2,000 points, hands
+# worth fu x 2^han up to a limit of 500, no riichi, no counters, no ready-hand payments.
+_NO_BAZORO: dict[str, Any] = {
+    "length": "all",
+    "start_points": 2000,
+    "return_points": 2000,
+    "bust_ends": False,
+    "bazoro": False,
+    "limit": 500,
+    "settling_table": False,
+    "counted_yakuman": False,
+    "yakuman_value": 1,
+    "max_yakuman": 1,
+    "min_han": 0,
+    "dora": False,
+    "rounding": "up_10",
+    "riichi": False,
+    "riichi_deposit": 0,
+    "honba_points": 0,
+    "tenpai_payment": 0,
+    "draw_deal": "pass",
+}
+
+# What the EMA and WRC rules share.
+_EMA: dict[str, Any] = {
+    "start_points": 30000,
+    "return_points": 30000,
+    "uma": (15, 5, -5, -15),
+    "ties": "share",
+    "bust_ends": False,
+    "abortive_draws": False,
+    "counted_yakuman": False,
+    "max_yakuman": 1,
+}
+
+
 def _register(id: str, name: str, description: str, **options: Any) -> None:
     _REGISTRY[id] = Preset(id, name, description.strip(), MappingProxyType(options))
 
@@ -101,24 +137,7 @@ _register(
     text is silent: start 2,000 as in its example, all four winds, no minimum han, results as
     final minus start points.
     """,
-    length="all",
-    start_points=2000,
-    return_points=2000,
-    bust_ends=False,
-    bazoro=False,
-    limit=500,
-    settling_table=False,
-    counted_yakuman=False,
-    yakuman_value=1,
-    max_yakuman=1,
-    min_han=0,
-    dora=False,
-    rounding="up_10",
-    riichi=False,
-    riichi_deposit=0,
-    honba_points=0,
-    tenpai_payment=0,
-    draw_deal="pass",
+    **_NO_BAZORO,
     abortive_draws=False,
     pao=False,
     chombo="none",
@@ -138,24 +157,7 @@ _register(
     Results are final minus start points. The seed table's cell for a non-dealer's 2 han 70 fu
     self-draw reads 280/480; the arithmetic (and the dealer table) give 280/560, which we pay.
     """,
-    length="all",
-    start_points=2000,
-    return_points=2000,
-    bust_ends=False,
-    bazoro=False,
-    limit=500,
-    settling_table=False,
-    counted_yakuman=False,
-    yakuman_value=1,
-    max_yakuman=1,
-    min_han=0,
-    dora=False,
-    rounding="up_10",
-    riichi=False,
-    riichi_deposit=0,
-    honba_points=0,
-    tenpai_payment=0,
-    draw_deal="pass",
+    **_NO_BAZORO,
     chombo="none",
     false_ready="none",
     false_claim_points=0,
@@ -196,14 +198,7 @@ _register(
     double and triple ron (each winner paid the counters), chombo a 20,000 deduction after uma
     with the hand replayed by the same dealer.
     """,
-    start_points=30000,
-    return_points=30000,
-    uma=(15, 5, -5, -15),
-    ties="share",
-    bust_ends=False,
-    abortive_draws=False,
-    counted_yakuman=False,
-    max_yakuman=1,
+    **_EMA,
     chombo="deduction",
     chombo_passes_deal=False,
     false_ready="none",
@@ -216,14 +211,7 @@ _register(
     As the EMA rules, except that only one player wins on a discard (head bump) and a
     chombo is likewise a 20,000 deduction after uma.
     """,
-    start_points=30000,
-    return_points=30000,
-    uma=(15, 5, -5, -15),
-    ties="share",
-    bust_ends=False,
-    abortive_draws=False,
-    counted_yakuman=False,
-    max_yakuman=1,
+    **_EMA,
     max_ron_winners=1,
     chombo="deduction",
     chombo_passes_deal=False,
