@@ -33,7 +33,9 @@ ErrorSerializer = inline_serializer(
             {
                 "code": serializers.CharField(),
                 "message": serializers.CharField(),
-                "field": serializers.CharField(allow_null=True),
+                # Absent from errors raised outside this API (an address that matches no
+                # endpoint answers {"code", "message"} only).
+                "field": serializers.CharField(allow_null=True, required=False),
             },
         )
     },

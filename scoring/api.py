@@ -166,7 +166,9 @@ class GameListApi(Api):
         summary="The games of the clubs you may see (newest first, at most 200)",
     )
     def get(self, request: Request) -> Response:
-        filters = self.FilterSerializer(data=request.query_params)
+        # A plain dict, not the QueryDict: DRF reads a blank form value as absent, so
+        # ?status= would list every game instead of naming the bad filter.
+        filters = self.FilterSerializer(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         games = (
             visible_games(request.user).select_related("league").prefetch_related("seats__player")
