@@ -5,6 +5,7 @@ start-up with a message that says what to fix, not at the first request.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -99,6 +100,8 @@ INSTALLED_APPS = [
     # Swagger UI's files served from our own static files: the CSP allows no CDN.
     "drf_spectacular_sidecar",
     "django_htmx",
+    # Login throttling: failed logins per username and address, kept in the database.
+    "axes",
     "clubs",
     "scoring",
     "leagues",
@@ -116,6 +119,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so that it sees the response of a refused login and answers 429 instead.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -150,6 +155,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# axes' backend first: it refuses a locked-out username and address before any password check.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# After LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused (even with the right password) until LOGIN_COOLOFF_MINUTES pass without another try;
+# a correct login before the limit starts the count again. Site login and API token alike.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+# Set behind a reverse proxy that appends the client's address to X-Forwarded-For; otherwise
+# every login would be counted against the proxy's address.
+TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -2,13 +2,13 @@
 the token login, which have no mount of their own."""
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from clubs import api as clubs_api
+from config.security import TokenLoginApi
 from scoring import api
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", TokenLoginApi.as_view(), name="api-token"),
     path("clubs/", clubs_api.ClubCollectionApi.as_view(), name="api-clubs"),
     path(
         "clubs/<slug:slug>/players/",
