@@ -250,5 +250,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     # Replaces Django's own handlers for "django" (console under DEBUG, mail to ADMINS) so
     # that each record is written once, through the root handler.
-    "loggers": {"django": {"handlers": [], "level": "INFO", "propagate": True}},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # axes logs every login at INFO; failures and lockouts are WARNING.
+        "axes": {"level": "WARNING"},
+    },
 }

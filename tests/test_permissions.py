@@ -1,0 +1,475 @@
+"""Who may see and do what, over every URL of the site.
+
+Every URL pattern the project has is listed in URLS with the access it allows; a pattern that
+is not listed fails the test that walks the resolver, so no page is added without deciding
+who sees it. Each listed URL is requested by six personas against a private club and against
+a public club:
+
+- anonymous, not logged in,
+- dave, an outsider with a login,
+- charlie, a member,
+- bob, a scorer,
+- alice, an organiser,
+- erin, the organiser of another club.
+
+alice, bob and charlie hold the same roles in both clubs. A refused write (a redirect to log
+in, 403, 404 or 405) changes nothing in the database. The per-app matrices
+(tests/scoring/test_permissions.py, tests/rulesets/test_views.py, ...) cover finished games and
+the details of each app; this one covers breadth.
+"""
+
+import datetime
+import json
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import serializers
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from clubs.models import Club, Membership, Player
+from leagues.models import League, Season
+from rulesets import services as rulesets
+from scoring import services
+from tests.conftest import PASSWORD
+from tests.rulesets.test_views import form_data as ruleset_form
+from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO
+from tests.scoring.test_permissions import API_CORRECTION, CORRECTION, RON_FORM
+
+PERSONAS = ("anonymous", "dave", "charlie", "bob", "alice", "erin")
+LOGIN = "login"  # a redirect to the login page
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def _club_data(club, people):
+    """Roles for alice, bob and charlie; four players and a guest with a login of their own;
+    a running game with three hands, a league with a season, a rule set."""
+    alice, bob, charlie = people
+    for user, role in ((alice, "organiser"), (bob, "scorer"), (charlie, "member")):
+        Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
+        Player.objects.get_or_create(club=club, user=user, display_name=user.username.title())
+    table = [
+        Player.objects.create(club=club, display_name=n)
+        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
+    ]
+    game = services.game_create(club=club, players=table, rules="japanese-modern", created_by=bob)
+    for number, hand in enumerate((DRAW_DEALER_READY, RON, TSUMO), start=1):
+        services.hand_record(game=game, hand=hand, entered_by=bob, expected_number=number)
+    league = League.objects.create(
+        club=club, name="Spring League", slug="spring", rules={"preset": "japanese-modern"}
+    )
+    season = Season.objects.create(
+        league=league,
+        name="2026",
+        starts=datetime.date(2026, 1, 1),
+        ends=datetime.date(2026, 12, 31),
+    )
+    ruleset = rulesets.ruleset_create(
+        club=club, name="Parlour", template_preset="tenhou", options={}, created_by=alice
+    )
+    return {
+        "slug": club.slug,
+        "game": game.pk,
+        "guest": table[0].pk,
+        "league": league.slug,
+        "league_id": league.pk,
+        "season": season.pk,
+        "ruleset": ruleset.pk,
+        "players": [p.pk for p in table],
+    }
+
+
+@pytest.fixture
+def world(club, public_club, alice, bob, charlie, dave):
+    erin = User.objects.create_user("erin", "erin@example.org", PASSWORD)
+    harbour = Club.objects.create(name="Harbour Mahjong", slug="harbour", public=False)
+    Membership.objects.create(club=harbour, user=erin, role=Membership.Role.ORGANISER)
+    people = (alice, bob, charlie)
+    return {
+        "users": {"alice": alice, "bob": bob, "charlie": charlie, "dave": dave, "erin": erin},
+        "private": _club_data(club, people),
+        "public": _club_data(public_club, people),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Who may do what: the expected status per persona (in the order of PERSONAS), on the private
+# club and on the public club. OK stands for the status of a granted request (200 to read,
+# 201 or 302 for a write).
+
+OK = "ok"
+
+
+@dataclass(frozen=True)
+class Access:
+    name: str
+    private: tuple
+    public: tuple
+
+    def expected(self, club, ok):
+        row = self.private if club == "private" else self.public
+        return [ok if status == OK else status for status in row]
+
+
+# Anyone: the home page, login, the presets, the schema.
+OPEN = Access("open", (OK,) * 6, (OK,) * 6)
+# Any login (anonymous API clients are refused 403): create a club.
+LOGGED_IN = Access("logged in", (403, OK, OK, OK, OK, OK), (403, OK, OK, OK, OK, OK))
+# Members of a private club; anyone for a public one.
+READ = Access("read", (404, 404, OK, OK, OK, 404), (OK,) * 6)
+# Scorers and organisers; a private club does not exist for outsiders (404).
+SCORER = Access("scorer", (LOGIN, 404, 403, OK, OK, 404), (LOGIN, 403, 403, OK, OK, 403))
+ORGANISER = Access("organiser", (LOGIN, 404, 403, 403, OK, 404), (LOGIN, 403, 403, 403, OK, 403))
+# The API answers 403 where a page sends the visitor to log in.
+API_SCORER = Access("api scorer", (403, 404, 403, OK, OK, 404), (403, 403, 403, OK, OK, 403))
+API_ORGANISER = Access(
+    "api organiser", (403, 404, 403, 403, OK, 404), (403, 403, 403, 403, OK, 403)
+)
+# A write-only page: a login first, then 405 to a GET.
+POST_ONLY_PAGE = Access("post only", (LOGIN,) + (405,) * 5, (LOGIN,) + (405,) * 5)
+POST_ONLY = Access("post only", (405,) * 6, (405,) * 6)
+
+
+@dataclass(frozen=True)
+class Url:
+    path: str
+    get: Access
+    post: Access | None = None
+    data: object = None  # the body of the write, or a function of the club's data
+    ok: int = 302  # the status of a granted write
+    method: str = "post"
+
+
+def _game_form(w):
+    seats = {f"seat_{i}": n for i, n in enumerate("ABCD")}
+    return {"rules": "preset:tenhou", "seating": "entered", **seats}
+
+
+def _league_form(w):
+    return {
+        "name": "Autumn Cup",
+        "slug": "autumn",
+        "preset": "m-league",
+        "options": "",
+        "aggregate": "sum",
+        "placement_points": "",
+        "min_games": "0",
+        "drop_worst": "0",
+    }
+
+
+def _create_game(w):
+    return {"club": w["slug"], "players": w["players"], "rules": "tenhou"}
+
+
+def _import_game(w):
+    return {
+        "club": w["slug"],
+        "record": {"rules": "tenhou", "players": ["P", "Q", "R", "S"], "hands": [RON]},
+    }
+
+
+def _ruleset_api(w):
+    return {"name": "Club nights", "template_preset": "tenhou", "options": {}}
+
+
+SEASON = "/clubs/{slug}/leagues/{league}/seasons/{season}/"
+
+# Every URL pattern of the project (the admin's apart), by its route.
+URLS = {
+    "": Url("/", OPEN),
+    "login/": Url("/login/", OPEN),
+    "logout/": Url("/logout/", POST_ONLY, OPEN, {}),
+    "clubs/<slug:slug>/": Url("/clubs/{slug}/", READ),
+    "clubs/<slug:slug>/players/<int:pk>/pin/": Url(
+        "/clubs/{slug}/players/{guest}/pin/", ORGANISER, ORGANISER, {"pin": "4321"}
+    ),
+    "clubs/<slug:slug>/players/<int:pk>/": Url("/clubs/{slug}/players/{guest}/", READ),
+    # scoring
+    "clubs/<slug:slug>/games/": Url("/clubs/{slug}/games/", READ),
+    "clubs/<slug:slug>/games/new/": Url("/clubs/{slug}/games/new/", SCORER, SCORER, _game_form),
+    "games/<int:pk>/": Url("/games/{game}/", READ),
+    "games/<int:pk>/version/": Url("/games/{game}/version/", READ),
+    "games/<int:pk>/hands/new/": Url("/games/{game}/hands/new/", SCORER, SCORER, RON_FORM),
+    "games/<int:pk>/hands/preview/": Url(
+        "/games/{game}/hands/preview/", POST_ONLY_PAGE, SCORER, RON_FORM, ok=200
+    ),
+    "games/<int:pk>/hands/<int:number>/": Url("/games/{game}/hands/1/", SCORER, SCORER, CORRECTION),
+    "games/<int:pk>/hands/<int:number>/preview/": Url(
+        "/games/{game}/hands/1/preview/", POST_ONLY_PAGE, SCORER, CORRECTION, ok=200
+    ),
+    "games/<int:pk>/hands/<int:number>/delete/": Url(
+        "/games/{game}/hands/1/delete/", POST_ONLY_PAGE, SCORER, {"reason": "x"}
+    ),
+    "games/<int:pk>/undo/": Url("/games/{game}/undo/", POST_ONLY_PAGE, SCORER, {}),
+    "games/<int:pk>/finish/": Url("/games/{game}/finish/", POST_ONLY_PAGE, SCORER, {}),
+    "games/<int:pk>/abandon/": Url(
+        "/games/{game}/abandon/", POST_ONLY_PAGE, SCORER, {"reason": "x"}
+    ),
+    "games/<int:pk>/confirm/": Url(
+        "/games/{game}/confirm/", POST_ONLY_PAGE, SCORER, {"seat": "0", "pin": "1234"}
+    ),
+    # sheets
+    "games/<int:pk>/sheet.pdf": Url("/games/{game}/sheet.pdf", READ),
+    "games/<int:pk>/blank-sheet.pdf": Url("/games/{game}/blank-sheet.pdf", READ),
+    "seasons/<int:pk>/standings.pdf": Url("/seasons/{season}/standings.pdf", READ),
+    "api/games/<int:pk>/sheet.pdf": Url("/api/games/{game}/sheet.pdf", READ),
+    # leagues
+    "clubs/<slug:slug>/leagues/": Url("/clubs/{slug}/leagues/", READ),
+    "clubs/<slug:slug>/leagues/new/": Url(
+        "/clubs/{slug}/leagues/new/", ORGANISER, ORGANISER, _league_form
+    ),
+    "clubs/<slug:slug>/leagues/<slug:league_slug>/": Url("/clubs/{slug}/leagues/{league}/", READ),
+    "clubs/<slug:slug>/leagues/<slug:league_slug>/edit/": Url(
+        "/clubs/{slug}/leagues/{league}/edit/", ORGANISER, ORGANISER, _league_form
+    ),
+    "clubs/<slug:slug>/leagues/<slug:league_slug>/live/": Url(
+        "/clubs/{slug}/leagues/{league}/live/", READ
+    ),
+    "clubs/<slug:slug>/leagues/<slug:league_slug>/seasons/new/": Url(
+        "/clubs/{slug}/leagues/{league}/seasons/new/",
+        ORGANISER,
+        ORGANISER,
+        {"name": "2027", "starts": "2027-01-01"},
+    ),
+    "clubs/<slug:slug>/leagues/<slug:league_slug>/seasons/<int:pk>/": Url(SEASON, READ),
+    "clubs/<slug:slug>/leagues/<slug:league_slug>/seasons/<int:pk>/edit/": Url(
+        SEASON + "edit/",
+        ORGANISER,
+        ORGANISER,
+        {"name": "2026 all year", "starts": "2026-01-01", "ends": "2026-12-31"},
+    ),
+    "clubs/<slug:slug>/leagues/<slug:league_slug>/seasons/<int:pk>/standings.csv": Url(
+        SEASON + "standings.csv", READ
+    ),
+    # rulesets
+    "clubs/<slug:slug>/rulesets/": Url("/clubs/{slug}/rulesets/", READ),
+    "clubs/<slug:slug>/rulesets/new/": Url(
+        "/clubs/{slug}/rulesets/new/", ORGANISER, ORGANISER, lambda w: ruleset_form()
+    ),
+    "clubs/<slug:slug>/rulesets/<int:pk>/": Url("/clubs/{slug}/rulesets/{ruleset}/", READ),
+    "clubs/<slug:slug>/rulesets/<int:pk>/edit/": Url(
+        "/clubs/{slug}/rulesets/{ruleset}/edit/",
+        ORGANISER,
+        ORGANISER,
+        lambda w: ruleset_form(template="preset:tenhou", name="Parlour", honba_points=600),
+    ),
+    # the API
+    "api/auth/token/": Url(
+        "/api/auth/token/", POST_ONLY, OPEN, {"username": "alice", "password": PASSWORD}, ok=200
+    ),
+    "api/clubs/": Url(
+        "/api/clubs/", OPEN, LOGGED_IN, {"name": "Night Owls", "slug": "owls"}, ok=201
+    ),
+    "api/clubs/<slug:slug>/players/": Url(
+        "/api/clubs/{slug}/players/", READ, API_SCORER, {"display_name": "Newbie"}, ok=201
+    ),
+    "api/games/": Url("/api/games/", OPEN, API_SCORER, _create_game, ok=201),
+    "api/games/import/": Url("/api/games/import/", POST_ONLY, API_SCORER, _import_game, ok=201),
+    "api/games/<int:pk>/": Url("/api/games/{game}/", READ),
+    "api/games/<int:pk>/hands/": Url(
+        "/api/games/{game}/hands/", POST_ONLY, API_SCORER, {**RON, "expected_number": 4}, ok=201
+    ),
+    "api/games/<int:pk>/hands/<int:number>/": Url(
+        "/api/games/{game}/hands/1/", POST_ONLY, API_SCORER, API_CORRECTION, ok=200, method="put"
+    ),
+    "api/games/<int:pk>/preview/": Url(
+        "/api/games/{game}/preview/", POST_ONLY, API_SCORER, RON, ok=200
+    ),
+    "api/games/<int:pk>/finish/": Url(
+        "/api/games/{game}/finish/", POST_ONLY, API_SCORER, {}, ok=200
+    ),
+    "api/games/<int:pk>/record/": Url("/api/games/{game}/record/", READ),
+    "api/leagues/<int:id>/standings/": Url("/api/leagues/{league_id}/standings/", READ),
+    "api/clubs/<slug:slug>/leagues/": Url("/api/clubs/{slug}/leagues/", READ),
+    "api/presets/": Url("/api/presets/", OPEN),
+    "api/clubs/<slug:slug>/rulesets/": Url(
+        "/api/clubs/{slug}/rulesets/", READ, API_ORGANISER, _ruleset_api, ok=201
+    ),
+    "api/clubs/<slug:slug>/rulesets/<int:pk>/": Url(
+        "/api/clubs/{slug}/rulesets/{ruleset}/",
+        READ,
+        API_ORGANISER,
+        _ruleset_api,
+        ok=200,
+        method="put",
+    ),
+    "api/schema/": Url("/api/schema/", OPEN),
+    "api/docs/": Url("/api/docs/", OPEN),
+}
+# A second write on one address: DELETE a hand (PUT corrects it, above).
+EXTRA_WRITES = [
+    (
+        "api/games/<int:pk>/hands/<int:number>/",
+        Url("/api/games/{game}/hands/1/?reason=x", POST_ONLY, API_SCORER, None, 200, "delete"),
+    ),
+]
+
+
+def _routes(patterns, prefix=""):
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            yield from _routes(p.url_patterns, prefix + str(p.pattern))
+        else:
+            assert isinstance(p, URLPattern)
+            yield prefix + str(p.pattern)
+
+
+def test_every_url_pattern_is_in_the_matrix():
+    routes = [r for r in _routes(get_resolver().url_patterns) if not r.startswith("admin/")]
+
+    assert sorted(set(routes) - set(URLS)) == [], "decide who may use these and add them"
+    assert sorted(set(URLS) - set(routes)) == [], "these are gone: remove them from URLS"
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests
+
+
+def _snapshot():
+    """Every row of the project's own tables and the logins: a refused write changes none."""
+    from django.apps import apps
+
+    models = [User]
+    for label in ("clubs", "scoring", "leagues", "rulesets", "authtoken"):
+        models += list(apps.get_app_config(label).get_models())
+    return {m.__name__: serializers.serialize("json", m.objects.order_by("pk")) for m in models}
+
+
+def _log_in(client, world, persona):
+    client.logout()
+    if persona != "anonymous":
+        client.force_login(world["users"][persona])
+
+
+def _status(response):
+    if response.status_code == 302 and response["Location"].startswith("/login/"):
+        return LOGIN
+    return response.status_code
+
+
+def _request(client, method, path, data):
+    if path.startswith("/api/"):
+        body = json.dumps(data if data is not None else {})
+        if method == "get":
+            return client.get(path)
+        return getattr(client, method)(path, body, content_type="application/json")
+    return getattr(client, method)(path, data or {})
+
+
+@pytest.mark.parametrize("route", list(URLS))
+def test_who_may_read(client, world, route):
+    url = URLS[route]
+    got, expected = {}, {}
+    for club in ("private", "public"):
+        path = url.path.format(**world[club])
+        for persona, status in zip(PERSONAS, url.get.expected(club, 200), strict=True):
+            _log_in(client, world, persona)
+            got[club, persona] = _status(client.get(path))
+            expected[club, persona] = status
+    assert got == expected
+
+
+WRITES = [(r, u) for r, u in URLS.items() if u.post is not None] + EXTRA_WRITES
+
+
+@pytest.mark.parametrize(("route", "url"), WRITES, ids=[f"{u.method} {r}" for r, u in WRITES])
+def test_who_may_write(client, world, route, url):
+    from django.db import transaction
+
+    got, expected, changed = {}, {}, []
+    for club in ("private", "public"):
+        data = world[club]
+        path = url.path.format(**data)
+        body = url.data(data) if callable(url.data) else url.data
+        for persona, status in zip(PERSONAS, url.post.expected(club, url.ok), strict=True):
+            _log_in(client, world, persona)
+            # Each persona writes to the same world: the write is rolled back afterwards.
+            with transaction.atomic():
+                before = _snapshot()
+                got[club, persona] = _status(_request(client, url.method, path, body))
+                expected[club, persona] = status
+                if got[club, persona] in (LOGIN, 403, 404, 405) and _snapshot() != before:
+                    changed.append((club, persona))
+                transaction.set_rollback(True)
+    assert got == expected
+    assert changed == [], "a refused write changed the database"
+
+
+# ---------------------------------------------------------------------------------------------
+# The admin: staff only. Its login page is open (it says who may go further); everything else
+# under /admin/ sends anyone but staff to it, whatever their role in a club.
+
+
+def _admin_pages(staff):
+    """Every admin page without search or filters, with the status staff get: 200, or 403
+    where the admin allows no adding (axes' records)."""
+    from django.contrib import admin
+    from django.test import RequestFactory
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.get_or_create(user=User.objects.get(username="alice"))
+    request = RequestFactory().get("/admin/")
+    request.user = staff
+    pages = [("/admin/", 200), ("/admin/password_change/", 200), ("/admin/jsi18n/", 200)]
+    for model, model_admin in admin.site._registry.items():
+        meta = model._meta
+        base = f"/admin/{meta.app_label}/{meta.model_name}/"
+        may_add = model_admin.has_add_permission(request)
+        pages += [(f"/admin/{meta.app_label}/", 200), (base, 200)]
+        pages.append((base + "add/", 200 if may_add else 403))
+        obj = model.objects.first()
+        if obj is not None:
+            pages += [(f"{base}{obj.pk}/{view}/", 200) for view in ("change", "history", "delete")]
+    return sorted(set(pages))
+
+
+def test_the_admin_login_page_is_open(client, world):
+    for persona in PERSONAS:
+        _log_in(client, world, persona)
+        assert client.get("/admin/login/").status_code == 200
+
+
+@pytest.fixture
+def staff(db):
+    return User.objects.create_superuser("sam", "sam@example.org", PASSWORD)
+
+
+def test_the_admin_sends_everyone_but_staff_to_its_login(client, world, staff):
+    refused = {}
+    for path, staff_status in _admin_pages(staff):
+        for persona in PERSONAS:
+            _log_in(client, world, persona)
+            response = client.get(path)
+            if not (
+                response.status_code == 302 and response["Location"].startswith("/admin/login/")
+            ):
+                refused[path, persona] = response.status_code
+        client.force_login(staff)
+        assert client.get(path).status_code == staff_status, path
+
+    assert refused == {}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_no_persona_writes_through_the_admin(client, world, persona):
+    from django.contrib import admin
+
+    _log_in(client, world, persona)
+    before = _snapshot()
+    for model in admin.site._registry:
+        meta = model._meta
+        base = f"/admin/{meta.app_label}/{meta.model_name}/"
+        response = client.post(base + "add/", {"name": "Sneaky", "slug": "sneaky"})
+        assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+        obj = model.objects.first()
+        if obj is not None:
+            response = client.post(f"{base}{obj.pk}/delete/", {"post": "yes"})
+            assert response.status_code == 302
+            assert response["Location"].startswith("/admin/login/")
+
+    assert _snapshot() == before
