@@ -85,6 +85,11 @@ def _club_data(club, people):
 
 @pytest.fixture
 def world(club, public_club, alice, bob, charlie, dave):
+    return build_world(club, public_club, alice, bob, charlie, dave)
+
+
+def build_world(club, public_club, alice, bob, charlie, dave):
+    """The personas (erin added), and each club's data."""
     erin = User.objects.create_user("erin", "erin@example.org", PASSWORD)
     harbour = Club.objects.create(name="Harbour Mahjong", slug="harbour", public=False)
     Membership.objects.create(club=harbour, user=erin, role=Membership.Role.ORGANISER)
