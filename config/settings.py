@@ -157,7 +157,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # axes' backend first: it refuses a locked-out username and address before any password check.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "config.security.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # After LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
