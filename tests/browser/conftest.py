@@ -42,7 +42,13 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture
-def page(transactional_db, live_server, monkeypatch):
+def viewport():
+    """The window the page opens in: a phone, unless a test parametrizes ``viewport``."""
+    return {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def page(transactional_db, live_server, monkeypatch, viewport):
     # The database is set up before the live server starts, so that at the end the server
     # (and its connection) stops before the test database is dropped.
     from playwright.sync_api import sync_playwright
@@ -54,7 +60,7 @@ def page(transactional_db, live_server, monkeypatch):
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context = browser.new_context(viewport=viewport)
         page = context.new_page()
         page.set_default_timeout(10_000)
         errors: list[str] = []
