@@ -170,6 +170,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_USERNAME_CALLABLE = "config.security.client_username"
 # Set behind a reverse proxy that appends the client's address to X-Forwarded-For; otherwise
 # every login would be counted against the proxy's address.
 TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
@@ -227,6 +228,12 @@ REST_FRAMEWORK = {
     ],
     # Closed by default: an API view that serves public data says so itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON with a NUL or a lone surrogate in a string is refused: the database cannot hold it.
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Every 4xx/5xx answers {"error": {"code", "message", "field"?, "hand"?}}.
     "EXCEPTION_HANDLER": "scoring.api.exception_handler",

@@ -16,7 +16,6 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, serializers, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,6 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from clubs.access import Role, check_club_access, get_club_for_user, has_role
 from clubs.services import ClubError
+from config.parsers import JSONParser
 from scoring import engine, services
 from scoring.models import Game
 from scoring.selectors import visible_games

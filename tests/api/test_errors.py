@@ -7,6 +7,7 @@ import pytest
 from django.test import RequestFactory
 
 from config import errors
+from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO
 
 
 @pytest.mark.parametrize(
@@ -53,3 +54,68 @@ def test_a_blank_filter_on_the_game_list_is_refused_by_name(client, db):
 
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "status"
+
+
+# Bodies whose strings PostgreSQL cannot hold (found on PostgreSQL: each was a 500).
+UNSTORABLE = [
+    (
+        "/api/games/import/",
+        '{"club": "riverside", "record": {"rules": "tenhou", '
+        '"players": ["\\ud800", "B", "C", "D"], "hands": []}}',
+        "U+D800",
+    ),
+    (
+        "/api/games/import/",
+        '{"club": "riverside", "record": {"rules": "tenhou", '
+        '"players": ["A\\u0000", "B", "C", "D"], "hands": []}}',
+        "U+0000",
+    ),
+    (
+        "/api/games/{game}/hands/",
+        '{"expected_number": 4, "result": "draw", "tenpai": [0], "note": "\\u0000"}',
+        "U+0000",
+    ),
+    ("/api/games/{game}/preview/", '{"result": "draw", "\\udfff": []}', "U+DFFF"),
+    (
+        "/api/clubs/riverside/rulesets/",
+        '{"name": "X", "template_preset": "tenhou", "options": {"length": "\\u0000"}}',
+        "U+0000",
+    ),
+]
+
+
+@pytest.fixture
+def running_game(club, alice):
+    from clubs.models import Player
+    from scoring import services
+
+    players = [Player.objects.create(club=club, display_name=n) for n in "ABCD"]
+    game = services.game_create(club=club, players=players, rules="tenhou", created_by=alice)
+    for hand in (DRAW_DEALER_READY, RON, TSUMO):
+        services.hand_record(game=game, hand=hand, entered_by=alice)
+    return game
+
+
+@pytest.mark.parametrize(("path", "body", "char"), UNSTORABLE)
+def test_a_json_body_with_a_character_the_database_cannot_hold_is_a_400(
+    client, alice, running_game, path, body, char
+):
+    from rest_framework.authtoken.models import Token
+
+    from scoring.models import Game
+
+    token = Token.objects.create(user=alice).key
+    games = Game.objects.count()
+
+    response = client.post(
+        path.format(game=running_game.pk),
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {token}",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "parse_error"
+    assert char in response.json()["error"]["message"]
+    assert Game.objects.count() == games
+    assert running_game.hands.count() == 3
