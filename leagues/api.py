@@ -112,7 +112,7 @@ class LeagueStandingsApi(APIView):
         league = get_object_or_404(League.objects.select_related("club", "ruleset"), pk=id)
         get_club_for_user(request.user, league.club.slug)
         season_id = request.query_params.get("season")
-        if season_id:
+        if season_id is not None:  # ?season= (blank) names no season: a 400, not the current
             if not season_id.isdigit():
                 raise ValidationError({"season": "A season is named by its id, a number."})
             season = get_object_or_404(Season, league=league, pk=int(season_id))

@@ -49,6 +49,17 @@ def test_the_other_handlers_answer_json_under_api_and_html_elsewhere(handler, st
     assert page["Content-Type"].startswith("text/html")
 
 
+def test_a_blank_season_on_the_standings_is_refused_by_name(client, public_club):
+    from leagues.models import League
+
+    league = League.objects.create(club=public_club, name="L", slug="l", rules="tenhou")
+
+    response = client.get(f"/api/leagues/{league.pk}/standings/?season=")
+
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "season"
+
+
 def test_a_blank_filter_on_the_game_list_is_refused_by_name(client, db):
     response = client.get("/api/games/?status=")
 
