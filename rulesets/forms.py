@@ -19,7 +19,6 @@ from clubs.models import Club
 from rulesets.models import RuleSet
 from rulesets.services import Template, format_value
 from scoring import engine
-from scoring.engine.rules import CATEGORIES
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 
@@ -231,7 +230,7 @@ class RuleSetForm(forms.Form):
 
     def categories(self) -> list[CategoryRows]:
         """The option fields grouped by category, in the engine's category order."""
-        groups: dict[str, list[OptionRow]] = {c: [] for c in CATEGORIES}
+        groups: dict[str, list[OptionRow]] = {c: [] for c in engine.CATEGORIES}
         for d in self.descriptions:
             bf = self[d["name"]]
             if self.is_bound:

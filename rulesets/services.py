@@ -17,8 +17,6 @@ from django.db import IntegrityError, transaction
 from clubs.models import Club
 from rulesets.models import RuleSet, RuleSetVersion
 from scoring import engine
-from scoring.engine.presets import build_rules
-from scoring.engine.rules import CATEGORIES, OPTION_NAMES
 from scoring.models import log_action
 
 
@@ -154,7 +152,7 @@ def changes_between(template: engine.Rules, options: Mapping[str, Any]) -> list[
     """The options that differ from ``template``, in the order of the option descriptions."""
     described = {d["name"]: d for d in engine.describe_options(template)}
     changes = []
-    for name in OPTION_NAMES:
+    for name in engine.OPTION_NAMES:
         if name not in options:
             continue
         d = described[name]
@@ -172,7 +170,7 @@ def changes_between(template: engine.Rules, options: Mapping[str, Any]) -> list[
                 text=text,
             )
         )
-    order = {c: i for i, c in enumerate(CATEGORIES)}
+    order = {c: i for i, c in enumerate(engine.CATEGORIES)}
     return sorted(changes, key=lambda c: order.get(c.category, len(order)))
 
 
@@ -203,7 +201,7 @@ def _changed_options(template: Template, options: Any) -> dict[str, Any]:
         checked = _json(engine.validate_value(name, value))
         if checked != base[name]:
             changed[name] = checked
-    build_rules(template.rules, changed)
+    engine.build_rules(template.rules, changed)
     return changed
 
 
@@ -243,7 +241,7 @@ def _save_version(
     """A new version with the resolved rules, or the current one when nothing changed."""
     rules = {
         "preset": template.preset,
-        "options": engine.rules_as_options(build_rules(template.rules, changed)),
+        "options": engine.rules_as_options(engine.build_rules(template.rules, changed)),
     }
     current = ruleset.current_version
     if (
