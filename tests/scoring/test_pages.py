@@ -364,3 +364,12 @@ def test_the_game_page_links_the_score_sheets_when_they_exist(client, charlie, r
     except NoReverseMatch:
         expected = None
     assert response.context["sheet_url"] == expected
+
+
+def test_the_game_title_keeps_a_hyphenated_word_whole(client, charlie, running_game):
+    client.force_login(charlie)
+
+    response = client.get(f"/games/{running_game.pk}/")
+
+    # A phone broke "Japanese Modern (ari-ari)" after the hyphen: "(ari-" / "ari)".
+    assert b'<h1>Japanese Modern <span class="nowrap">(ari-ari)</span></h1>' in response.content

@@ -1,0 +1,29 @@
+"""Text filters of the scoring pages."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+@register.filter
+def keep_hyphenated(text: object) -> SafeString:
+    """Escape ``text`` and keep each hyphenated word on one line.
+
+    A browser may break a line after a hyphen, so a narrow phone showed a rules name as
+    "Japanese Modern (ari-" / "ari)"; the word goes to the next line whole instead.
+
+    >>> str(keep_hyphenated("Japanese Modern (ari-ari) <b>"))
+    'Japanese Modern <span class="nowrap">(ari-ari)</span> &lt;b&gt;'
+    """
+    words = str(text).split(" ")
+    # Every word is escaped above the join, so the whole is safe.
+    return mark_safe(
+        " ".join(
+            format_html('<span class="nowrap">{}</span>', w) if "-" in w else escape(w)
+            for w in words
+        )
+    )
