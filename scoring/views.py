@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from clubs.access import Role, get_club_for_user, has_role, role_of
 from scoring import engine, selectors, services
@@ -105,9 +106,14 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game page; to htmx's poll, the page's body when the game changed (204 if not)."""
     game, role = _get_game_for_user(request.user, pk)
-    changes = request.session.pop(CHANGES_KEY.format(pk=pk), None)
+    if request.htmx and request.GET.get("version") == str(game.version):
+        return HttpResponse(status=204)
+    # What a correction changed is shown once, on the page its scorer comes back to.
+    changes = None if request.htmx else request.session.pop(CHANGES_KEY.format(pk=pk), None)
     state = selectors.game_state(game)
     user_seat = next(
         (
@@ -136,12 +142,14 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "sheet_url": _sheet_url("sheets:game", pk),
         "blank_sheet_url": _sheet_url("sheets:blank", pk),
     }
-    return render(request, "scoring/game_detail.html", context)
+    template = "scoring/game_body.html" if request.htmx else "scoring/game_detail.html"
+    return render(request, template, context)
 
 
 @require_GET
 def game_version(request: HttpRequest, pk: int) -> JsonResponse:
-    """A tiny answer the game page polls, to reload when another device changed the game."""
+    """A tiny answer the entry screen polls (and the game page without htmx), to see whether
+    another device changed the game."""
     game, _ = _get_game_for_user(request.user, pk)
     return JsonResponse(
         {"version": game.version, "hand_count": game.hand_count, "status": game.status}

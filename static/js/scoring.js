@@ -1,5 +1,7 @@
 /* Scoring screens: progressive enhancement of plain forms (every form works without this).
- * - the game page polls a tiny version endpoint and reloads when another device changed it;
+ * - the game page's body is refreshed by htmx (hx-get every 4 s, swapped when the game
+ *   changed); without htmx this script polls a tiny version endpoint and reloads instead;
+ * - the entry screen polls the same endpoint and shows a banner when another device saved;
  * - the entry form shows only the sections the chosen result needs and fetches the preview;
  * - forms with data-confirm ask before they post. */
 (function () {
@@ -127,17 +129,31 @@
     if (checked(form, "result").length) preview(form);
   }
 
+  // On the document, so that forms htmx swaps in later ask too.
   function confirmForms() {
-    document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-      form.addEventListener("submit", function (event) {
-        if (!window.confirm(form.dataset.confirm)) event.preventDefault();
-      });
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+        event.preventDefault();
+      }
+    });
+  }
+
+  // htmx polls the game page's body; a hidden tab skips its turn, as the fallback poll does.
+  function quietWhenHidden() {
+    document.addEventListener("htmx:beforeRequest", function (event) {
+      if (document.hidden && event.target.hasAttribute("data-live")) event.preventDefault();
     });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-poll-url]").forEach(poll);
+    document.querySelectorAll("[data-poll-url]").forEach(function (el) {
+      // With htmx the game page refreshes its body in place (see game_body.html).
+      if (el.dataset.pollAction === "reload" && window.htmx) return;
+      poll(el);
+    });
     document.querySelectorAll("form[data-hand-form]").forEach(handForm);
     confirmForms();
+    quietWhenHidden();
   });
 })();

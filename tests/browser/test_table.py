@@ -156,6 +156,10 @@ def test_the_game_page_refreshes_when_another_device_enters_a_hand(page, live_se
         page.click("main button[type=submit]")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator(".ledger")).to_contain_text("No hands yet.")
+    # htmx swaps the page's body in place: a mark left on the window survives it (a reload,
+    # the fallback without htmx, would wipe it).
+    assert page.evaluate("typeof window.htmx") == "object"
+    page.evaluate("window.stillTheSamePage = true")
 
     # Another device (here: the service, as the API would) enters the first hand.
     services.hand_record(
@@ -167,4 +171,6 @@ def test_the_game_page_refreshes_when_another_device_enters_a_hand(page, live_se
 
     expect(page.locator("#hand-1")).to_contain_text("P1 won on P2's discard", timeout=10_000)
     expect(page.locator(".state-label")).to_have_text("E1-1")
+    assert page.evaluate("window.stillTheSamePage") is True
+    # No error in the console: a CSP violation (htmx's inline indicator styles) would be one.
     assert page.errors == []

@@ -109,6 +109,64 @@ def test_the_game_page_shows_the_ledger_and_where_the_game_stands(client, charli
     assert b"data-poll-url" in response.content
 
 
+def test_the_game_page_loads_htmx_from_our_static_files_with_inline_styles_off(
+    client, charlie, running_game
+):
+    client.force_login(charlie)
+
+    html = client.get(f"/games/{running_game.pk}/").content.decode()
+
+    assert '<script src="/static/django_htmx/htmx-2.min.js"' in html
+    # The CSP allows no inline style: htmx must not add its indicator styles.
+    assert '"includeIndicatorStyles": false' in html
+    assert f'hx-get="/games/{running_game.pk}/?version={running_game.version}"' in html
+
+
+def test_the_poll_gets_no_content_while_the_game_is_unchanged(client, charlie, running_game):
+    client.force_login(charlie)
+
+    response = client.get(
+        f"/games/{running_game.pk}/?version={running_game.version}", HTTP_HX_REQUEST="true"
+    )
+
+    assert response.status_code == 204
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_poll_gets_the_pages_body_after_another_device_entered_a_hand(
+    client, bob, charlie, running_game
+):
+    from scoring import services
+
+    client.force_login(charlie)
+    seen = running_game.version
+    services.hand_record(game=running_game, hand=RON, entered_by=bob, expected_number=4)
+    running_game.refresh_from_db()
+
+    response = client.get(f"/games/{running_game.pk}/?version={seen}", HTTP_HX_REQUEST="true")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response.templates[0].name == "scoring/game_body.html"
+    assert "<html" not in html and 'id="game-body"' in html
+    assert 'id="hand-4"' in html
+    # The next poll asks from the new version.
+    assert f"?version={running_game.version}" in html
+
+
+def test_the_poll_leaves_what_a_correction_changed_to_the_page(client, bob, running_game):
+    client.force_login(bob)
+    client.post(
+        f"/games/{running_game.pk}/hands/1/",
+        {"result": "draw", "tenpai": ["1"], "change_reason": "East was not ready"},
+    )
+
+    client.get(f"/games/{running_game.pk}/?version=0", HTTP_HX_REQUEST="true")
+    response = client.get(f"/games/{running_game.pk}/")
+
+    assert response.context["changes"]["message"] == "Hand 1 corrected."
+
+
 def test_the_version_endpoint_answers_the_games_version(client, charlie, running_game):
     client.force_login(charlie)
 
