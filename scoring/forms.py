@@ -4,6 +4,7 @@ decide whether a game or a hand is possible, and their errors are shown on the s
 from __future__ import annotations
 
 import contextlib
+import re
 import uuid
 from typing import Any
 
@@ -24,6 +25,8 @@ RESULTS = (
 FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 HAN_VALUES = (1, 2, 3, 4)
 SEAT_CHOICES = [(str(s), str(s)) for s in range(4)]
+# Rows for penalties on the entry screen; a hand with more is corrected through the API.
+PENALTY_ROWS = 3
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,6 +153,27 @@ def limit_buttons(options: dict[str, Any]) -> list[tuple[str, str]]:
     return buttons
 
 
+def penalty_kinds(options: dict[str, Any]) -> list[tuple[str, str]]:
+    """The penalties these rules price, as (kind, label), then an amount in points.
+
+    The labels quote the rules' own amounts; the engine decides what each costs.
+    """
+    kinds = []
+    if options["false_claim_points"]:
+        kinds.append(
+            ("false_claim", f"Faulty claim ({options['false_claim_points']:,} to the winner)")
+        )
+    if options["false_ready"] == "limit_each":
+        kinds.append(("false_ready", "Faulty ready declaration (at a draw)"))
+    elif options["false_ready"] != "none":
+        kinds.append(
+            ("false_ready", f"Faulty ready declaration ({options['false_ready_points']:,} off)")
+        )
+    if options["chombo"] == "forfeit":
+        kinds.append(("false_out", f"Faulty out, play goes on ({options['chombo_points']:,} off)"))
+    return [*kinds, ("points", "Points (enter the amount)")]
+
+
 class _Incomplete(Exception):
     """A field the hand needs is missing; its error has been added to the form."""
 
@@ -183,6 +207,8 @@ class HandForm(forms.Form):
         self.dealer = dealer if dealer is not None else 0
         self.correction = correction
         self.points_doubles = self.options["value_system"] == "points_doubles"
+        # Dora matter to the engine only where a win needs han without them.
+        self.dora = not self.points_doubles and self.options["dora"] and self.options["min_han"] > 0
         self.han_choices = [
             (str(h), f"{h} han") for h in HAN_VALUES if h >= self.options["min_han"]
         ]
@@ -204,6 +230,25 @@ class HandForm(forms.Form):
                     choices=[(str(f), str(f)) for f in FU_VALUES], required=False
                 )
                 self.fields[f"pao_{s}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+                if self.dora:
+                    self.fields[f"dora_{s}"] = forms.IntegerField(
+                        required=False, min_value=0, max_value=99, label="Dora"
+                    )
+            self.fields[f"score_{s}"] = forms.IntegerField(
+                required=False, min_value=0, label="Fixed score"
+            )
+        self.penalty_kinds = penalty_kinds(self.options)
+        for i in range(PENALTY_ROWS):
+            self.fields[f"penalty_seat_{i}"] = forms.ChoiceField(
+                choices=SEAT_CHOICES, required=False
+            )
+            self.fields[f"penalty_kind_{i}"] = forms.ChoiceField(
+                choices=self.penalty_kinds, required=False
+            )
+            self.fields[f"penalty_points_{i}"] = forms.IntegerField(
+                required=False, min_value=1, label="Points"
+            )
+            self.fields[f"penalty_to_{i}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
         results = [
             r
             for r in RESULTS
@@ -255,6 +300,11 @@ class HandForm(forms.Form):
             for s in range(4)
         ]
 
+    def _errors_of(self, *names: str) -> list[str]:
+        if not self.is_bound:
+            return []
+        return [e for n in names for e in (self.errors.get(n) or [])]
+
     def layout(self) -> dict[str, Any]:
         """Everything the entry screen shows, with what is ticked."""
         seats = []
@@ -262,13 +312,7 @@ class HandForm(forms.Form):
             seat: dict[str, Any] = {
                 "seat": s,
                 "name": self.names[s],
-                "errors": [
-                    e
-                    for f in ("value", "fu", "pao", "points", "doubles")
-                    for e in (self.errors.get(f"{f}_{s}") or [])
-                ]
-                if self.is_bound
-                else [],
+                "errors": self._errors_of(*(f"{f}_{s}" for f in SEAT_VALUE_FIELDS)),
             }
             if self.points_doubles:
                 seat["points"] = self._current(f"points_{s}")[:1]
@@ -279,20 +323,74 @@ class HandForm(forms.Form):
                 seat["fu"] = self._options(f"fu_{s}", [(str(f), str(f)) for f in FU_VALUES])
                 seat["pao"] = self._current(f"pao_{s}")[:1]
             seats.append(seat)
+        nagashi = self.seat_options("nagashi") if self.options["nagashi_mangan_percent"] else []
+        more = self._more_layout(nagashi)
         return {
             "results": self._options("result", self.fields["result"].choices),
             "winners": self.seat_options("winners"),
             "discarder": self.seat_options("discarder"),
             "riichi": self.seat_options("riichi") if self.options["riichi"] else [],
             "tenpai": self.seat_options("tenpai"),
-            "nagashi": self.seat_options("nagashi")
-            if self.options["nagashi_mangan_percent"]
-            else [],
+            "nagashi": nagashi,
             "reasons": self._options("reason", self.fields["reason"].choices),
             "offender": self.seat_options("offender"),
             "seats": seats,
             "points_doubles": self.points_doubles,
             "pao": self.options["pao"],
+            "more": more,
+        }
+
+    def _more_layout(self, nagashi: list[dict[str, Any]]) -> dict[str, Any]:
+        """The folded "More" section: dora and fixed scores per seat, nagashi, penalties."""
+        seats = [
+            {
+                "seat": s,
+                "name": self.names[s],
+                "dora": self._current(f"dora_{s}")[:1] if self.dora else [],
+                "score": self._current(f"score_{s}")[:1],
+                "errors": self._errors_of(f"dora_{s}", f"score_{s}"),
+            }
+            for s in range(4)
+        ]
+        penalties = []
+        for i in range(PENALTY_ROWS):
+            penalties.append(
+                {
+                    "row": i,
+                    "number": i + 1,
+                    "seat": self._current(f"penalty_seat_{i}")[:1],
+                    "kinds": self._options(f"penalty_kind_{i}", self.penalty_kinds),
+                    "points": self._current(f"penalty_points_{i}")[:1],
+                    "to": self._current(f"penalty_to_{i}")[:1],
+                    "errors": self._errors_of(
+                        *(f"penalty_{f}_{i}" for f in ("seat", "kind", "points", "to"))
+                    ),
+                }
+            )
+        summary = [
+            *(["dora"] if self.dora else []),
+            "fixed score",
+            *(["nagashi mangan"] if nagashi else []),
+            "penalties",
+        ]
+        used = any(
+            v not in ("", None)
+            for name in self.fields
+            if name.startswith(MORE_FIELD_PREFIXES)
+            for v in self._current(name)
+        ) or any(o["checked"] for o in nagashi)
+        has_errors = any(n.startswith(MORE_FIELD_PREFIXES) for n in self.errors) or (
+            "nagashi" in self.errors
+        )
+        return {
+            "summary": ", ".join(summary),
+            "open": used or (self.is_bound and has_errors),
+            "dora": self.dora,
+            "min_han": self.options["min_han"],
+            "score_label": "Fixed score" if self.points_doubles else "Score in basic points",
+            "seats": seats,
+            "penalties": penalties,
+            "nagashi_errors": self._errors_of("nagashi"),
         }
 
     # -- the hand -----------------------------------------------------------------------------
@@ -300,16 +398,36 @@ class HandForm(forms.Form):
     def _win(self, s: int) -> dict[str, Any]:
         win: dict[str, Any] = {"seat": s}
         d = self.cleaned_data
+        name = self.names[s]
+        score = d.get(f"score_{s}")
+        dora = d.get(f"dora_{s}") or 0
         if self.points_doubles:
+            if score is not None:
+                if d.get(f"points_{s}") is not None or d.get(f"doubles_{s}"):
+                    self.add_error(
+                        f"score_{s}",
+                        f"Give either {name}'s points and doubles or a fixed score, not both.",
+                    )
+                    raise _Incomplete
+                win["score"] = score
+                return win
             if d.get(f"points_{s}") is None:
-                self.add_error(f"points_{s}", f"Give {self.names[s]}'s points.")
+                self.add_error(f"points_{s}", f"Give {name}'s points.")
                 raise _Incomplete
             win["points"] = d[f"points_{s}"]
             win["doubles"] = d.get(f"doubles_{s}") or 0
             return win
         value = d.get(f"value_{s}") or ""
+        if score is not None:
+            if value:
+                self.add_error(
+                    f"score_{s}", f"Give either {name}'s han (or a limit) or a score, not both."
+                )
+                raise _Incomplete
+            win["score"] = score
+            return win
         if not value:
-            self.add_error(f"value_{s}", f"Choose {self.names[s]}'s han (or a limit).")
+            self.add_error(f"value_{s}", f"Choose {name}'s han (or a limit).")
             raise _Incomplete
         if value.startswith("y"):
             win["yakuman"] = int(value[1:])
@@ -320,10 +438,61 @@ class HandForm(forms.Form):
         else:
             win["han"] = int(value)
             if not d.get(f"fu_{s}"):
-                self.add_error(f"fu_{s}", f"Choose {self.names[s]}'s fu.")
+                self.add_error(f"fu_{s}", f"Choose {name}'s fu.")
                 raise _Incomplete
             win["fu"] = int(d[f"fu_{s}"])
+        if dora and "han" in win:  # dora matter only to a win counted in han
+            win["dora"] = dora
         return win
+
+    def _loser(self, s: int) -> dict[str, Any]:
+        """A loser's own hand under Standard scoring: points and doubles, or a fixed score."""
+        d = self.cleaned_data
+        if d.get(f"score_{s}") is not None:
+            if d.get(f"points_{s}") or d.get(f"doubles_{s}"):
+                self.add_error(
+                    f"score_{s}",
+                    f"Give either {self.names[s]}'s points and doubles or a fixed score, not both.",
+                )
+                raise _Incomplete
+            return {"seat": s, "score": d[f"score_{s}"]}
+        return {
+            "seat": s,
+            "points": d.get(f"points_{s}") or 0,
+            "doubles": d.get(f"doubles_{s}") or 0,
+        }
+
+    def _penalties(self) -> list[dict[str, Any]]:
+        """The filled penalty rows, in order; ``self.penalty_rows`` keeps which row each is."""
+        d = self.cleaned_data
+        penalties = []
+        self.penalty_rows: list[int] = []
+        for i in range(PENALTY_ROWS):
+            seat, kind = d.get(f"penalty_seat_{i}") or "", d.get(f"penalty_kind_{i}") or ""
+            amount, to = d.get(f"penalty_points_{i}"), d.get(f"penalty_to_{i}") or ""
+            if not (seat or kind or amount is not None or to):
+                continue
+            if not seat:
+                self.add_error(f"penalty_seat_{i}", f"Penalty {i + 1}: choose who pays it.")
+                raise _Incomplete
+            if not kind:
+                self.add_error(f"penalty_kind_{i}", f"Penalty {i + 1}: choose what it is for.")
+                raise _Incomplete
+            penalty: dict[str, Any] = {"seat": int(seat)}
+            if kind == "points":
+                if amount is None:
+                    self.add_error(
+                        f"penalty_points_{i}", f"Penalty {i + 1}: give the points it costs."
+                    )
+                    raise _Incomplete
+                penalty["points"] = amount
+                if to:
+                    penalty["to"] = int(to)
+            else:  # the rules price it: an amount left in the hidden inputs does not count
+                penalty["kind"] = kind
+            penalties.append(penalty)
+            self.penalty_rows.append(i)
+        return penalties
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -355,15 +524,7 @@ class HandForm(forms.Form):
                 winners.sort(key=lambda s: (s - hand["from"]) % 4)
             hand["wins"] = [self._win(s) for s in winners]
             if self.points_doubles:
-                hand["losers"] = [
-                    {
-                        "seat": s,
-                        "points": d.get(f"points_{s}") or 0,
-                        "doubles": d.get(f"doubles_{s}") or 0,
-                    }
-                    for s in range(4)
-                    if s not in winners
-                ]
+                hand["losers"] = [self._loser(s) for s in range(4) if s not in winners]
         elif result == "draw":
             hand["tenpai"] = self._seats("tenpai")
             if self._seats("nagashi"):
@@ -381,10 +542,110 @@ class HandForm(forms.Form):
         riichi = self._seats("riichi")
         if riichi and self.options["riichi"]:
             hand["riichi"] = riichi
+        penalties = self._penalties()
+        if penalties:
+            hand["penalties"] = penalties
         return hand
 
     def hand(self) -> dict[str, Any]:
         return dict(self.cleaned_data["hand"])
+
+    # -- the engine's refusals ----------------------------------------------------------------
+
+    def engine_error_field(self, error: engine.EngineError, number: int) -> str | None:
+        """The form field behind the game-record field the engine names, if the form has one.
+
+        ``number`` is the hand this form enters; an error about another hand (a later hand a
+        correction made impossible) belongs to no field here.
+        """
+        hand = self.cleaned_data.get("hand") if hasattr(self, "cleaned_data") else None
+        path = error.field or ""
+        if not hand or not path or error.hand != number:
+            return None
+        if m := re.fullmatch(r"(wins|losers)\[(\d+)\](?:\.(\w+))?.*", path):
+            values = hand.get(m[1]) or []
+            if int(m[2]) >= len(values):
+                return None
+            seat = values[int(m[2])]["seat"]
+            part = VALUE_FIELD_FOR.get(m[3] or "", "points" if self.points_doubles else "value")
+            if part == "value" and self.points_doubles:
+                part = "points"
+            name = f"{part}_{seat}"
+            return name if name in self.fields else None
+        if m := re.fullmatch(r"penalties\[(\d+)\](?:\.(\w+))?", path):
+            rows = getattr(self, "penalty_rows", [])
+            if int(m[1]) >= len(rows):
+                return None
+            part = m[2] if m[2] in ("seat", "points", "to") else "kind"
+            return f"penalty_{part}_{rows[int(m[1])]}"
+        name = HAND_FIELD_FOR.get(path)
+        return name if name in self.fields else None
+
+    def engine_error_text(self, error: engine.EngineError, number: int) -> str:
+        """The engine's refusal in the scorer's words, led by the field it names on the form."""
+        field = self.engine_error_field(error, number)
+        if field is None:
+            return str(error)
+        return f"{self._field_label(field)}: {error.detail}"
+
+    def add_engine_error(self, error: engine.EngineError, number: int) -> str:
+        """Put the engine's refusal on the field it names (else on the form); returns it."""
+        text = self.engine_error_text(error, number)
+        self.add_error(self.engine_error_field(error, number), text)
+        return text
+
+    def _field_label(self, field: str) -> str:
+        if m := re.fullmatch(r"penalty_\w+_(\d+)", field):
+            return f"Penalty {int(m[1]) + 1}"
+        if m := re.fullmatch(r"(\w+)_(\d)", field):
+            return f"{self.names[int(m[2])]}'s {SEAT_FIELD_WORDS[m[1]]}"
+        return HAND_FIELD_WORDS.get(field, field)
+
+
+# The entry form's fields of one seat's value, and of the "More" section.
+SEAT_VALUE_FIELDS = ("value", "fu", "pao", "points", "doubles")
+MORE_FIELD_PREFIXES = ("dora_", "score_", "penalty_")
+# A field inside a game record's win or loser → the entry form's field of that seat.
+VALUE_FIELD_FOR = {
+    "han": "value",
+    "yakuman": "value",
+    "fu": "fu",
+    "dora": "dora",
+    "score": "score",
+    "pao": "pao",
+    "points": "points",
+    "doubles": "doubles",
+}
+SEAT_FIELD_WORDS = {
+    "value": "han",
+    "fu": "fu",
+    "dora": "dora",
+    "score": "score",
+    "pao": "liable player",
+    "points": "points",
+    "doubles": "doubles",
+}
+# A field of the game-record hand → the entry form's field, and its name on the screen.
+HAND_FIELD_FOR = {
+    "result": "result",
+    "from": "discarder",
+    "wins": "winners",
+    "riichi": "riichi",
+    "tenpai": "tenpai",
+    "nagashi": "nagashi",
+    "reason": "reason",
+    "offender": "offender",
+}
+HAND_FIELD_WORDS = {
+    "result": "Result",
+    "discarder": "Discarded by",
+    "winners": "Who won",
+    "riichi": "Riichi",
+    "tenpai": "Ready at the draw",
+    "nagashi": "Nagashi mangan",
+    "reason": "Why aborted",
+    "offender": "Chombo by",
+}
 
 
 def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
@@ -404,6 +665,10 @@ def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
             initial[f"value_{s}"] = str(w["han"]) if w.get("fu") else f"h{w['han']}"
             if w.get("fu"):
                 initial[f"fu_{s}"] = str(w["fu"])
+        if w.get("dora"):
+            initial[f"dora_{s}"] = w["dora"]
+        if w.get("score") is not None:
+            initial[f"score_{s}"] = w["score"]
         if w.get("points") is not None:
             initial[f"points_{s}"] = w["points"]
             initial[f"doubles_{s}"] = w.get("doubles", 0)
@@ -413,21 +678,36 @@ def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
         initial["reason"] = data["reason"]
     if data.get("offender") is not None:
         initial["offender"] = str(data["offender"])
+    for i, p in enumerate((data.get("penalties") or [])[:PENALTY_ROWS]):
+        initial[f"penalty_seat_{i}"] = str(p["seat"])
+        initial[f"penalty_kind_{i}"] = p.get("kind") or "points"
+        if p.get("points") is not None:
+            initial[f"penalty_points_{i}"] = p["points"]
+        if p.get("to") is not None:
+            initial[f"penalty_to_{i}"] = str(p["to"])
     return initial
 
 
-def hand_is_simple(data: dict[str, Any]) -> bool:
-    """Whether the entry form can show this hand whole (no penalties, scores or parts)."""
-    if data.get("penalties") or data.get("note"):
-        return False
+def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]:
+    """What of a hand the entry form cannot show, in words (empty when it shows it whole).
+
+    Saving a correction from the form replaces the hand, so these would be dropped.
+    """
+    missing = []
+    if data.get("note"):
+        missing.append("a note")
+    if len(data.get("penalties") or []) > PENALTY_ROWS:
+        missing.append(f"more than {PENALTY_ROWS} penalties")
+    limits = {int(v[1:]) for v, _ in limit_buttons(options) if v.startswith("h")}
     for w in [*(data.get("wins") or []), *(data.get("losers") or [])]:
-        if w.get("score") is not None or w.get("parts") or w.get("dora"):
-            return False
-        if w.get("han") is not None and w.get("fu") is None and w["han"] not in (5, 6, 8, 11):
-            return False
-        if w.get("han") is not None and w.get("fu") is not None and w["han"] > 4:
-            return False
-    return True
+        if w.get("parts"):
+            missing.append("a hand counted by its parts")
+        han = w.get("han")
+        if han is not None and (
+            (w.get("fu") is None and han not in limits) or (w.get("fu") is not None and han > 4)
+        ):
+            missing.append(f"{han} han")
+    return list(dict.fromkeys(missing))
 
 
 # ---------------------------------------------------------------------------------------------

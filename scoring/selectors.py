@@ -112,7 +112,11 @@ def _value_words(win: dict[str, Any]) -> str:
         n = win["yakuman"]
         return "yakuman" if n == 1 else f"{n} yakuman"
     if win.get("han") is not None:
-        return f"{win['han']} han" + (f" {win['fu']} fu" if win.get("fu") else "")
+        return (
+            f"{win['han']} han"
+            + (f" {win['fu']} fu" if win.get("fu") else "")
+            + (f", {win['dora']} dora" if win.get("dora") else "")
+        )
     if win.get("points") is not None:
         return f"{win['points']} points, {win.get('doubles') or 0} doubles"
     if win.get("score") is not None:
@@ -160,6 +164,8 @@ def describe_hand(data: dict[str, Any], names: Sequence[str]) -> str:
         text += f"; riichi: {_names(data['riichi'], names)}"
     for p in data.get("penalties") or []:
         what = PENALTY_WORDS.get(p.get("kind") or "", f"{p.get('points', 0):,} points")
+        if p.get("to") is not None:
+            what += f" to {names[p['to']]}"
         text += f"; penalty: {names[p['seat']]} ({what})"
     return text
 

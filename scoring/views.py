@@ -22,7 +22,7 @@ from scoring.forms import (
     GameStartForm,
     HandForm,
     ReasonForm,
-    hand_is_simple,
+    form_cannot_show,
     initial_from_hand,
 )
 from scoring.models import Game
@@ -180,7 +180,9 @@ def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dic
         return {"incomplete": errors[0] if errors else "Complete the hand."}
     try:
         preview = services.hand_preview(game=game, hand=form.hand(), number=number)
-    except (engine.EngineError, services.GameError) as e:
+    except engine.EngineError as e:
+        return {"error": form.engine_error_text(e, number or game.hand_count + 1)}
+    except services.GameError as e:
         return {"error": _error_text(e)}
     return {"preview": selectors.preview(game, preview)}
 
@@ -215,7 +217,10 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                 form = _hand_form(request, game, data)
                 form.is_valid()
                 form.add_error(None, _error_text(e))
-            except (engine.EngineError, services.GameError) as e:
+            except engine.EngineError as e:
+                # On the field the engine names, and in the preview box by the save button.
+                preview = {"error": form.add_engine_error(e, game.hand_count + 1)}
+            except services.GameError as e:
                 form.add_error(None, _error_text(e))
             else:
                 label = write.response["result"]["label"] if write.response else ""
@@ -280,7 +285,9 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     user=request.user,
                     may_edit_finished=has_role(role, Role.ORGANISER),
                 )
-            except (engine.EngineError, services.GameError) as e:
+            except engine.EngineError as e:
+                preview = {"error": form.add_engine_error(e, number)}
+            except services.GameError as e:
                 form.add_error(None, _error_text(e))
             else:
                 _remember_changes(request, game, before, f"Hand {number} corrected.")
@@ -294,7 +301,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "form": form,
             "layout": form.layout(),
             "hand": hand,
-            "simple": hand_is_simple(hand.data),
+            "cannot_show": form_cannot_show(hand.data, game.rules["options"]),
             "words": selectors.describe_hand(hand.data, selectors.player_names(game)),
             "delete_form": ReasonForm(),
             "preview_url": reverse("scoring:hand_edit_preview", args=[pk, number]),

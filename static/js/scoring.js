@@ -71,6 +71,36 @@
       d.disabled = result === "ron" && winners.indexOf(d.value) >= 0;
       if (d.disabled) d.checked = false;
     });
+    updateMore(form, winners);
+  }
+
+  // The "More" section: each winner's dora and fixed score, and the penalty rows.
+  function updateMore(form, winners) {
+    form.querySelectorAll(".more-seat").forEach(function (el) {
+      var all = el.hasAttribute("data-all-seats");
+      el.hidden = !(all ? winners.length : winners.indexOf(el.dataset.seat) >= 0);
+      var value = checked(form, "value_" + el.dataset.seat)[0] || "";
+      // Dora belong to a win counted in han, not to a yakuman.
+      var dora = el.querySelector("[data-dora]");
+      if (dora) dora.closest("label").hidden = value.charAt(0) === "y";
+    });
+    var rows = form.querySelectorAll("[data-penalty-row]");
+    var showNext = true;
+    rows.forEach(function (row) {
+      var kind = row.querySelector("[data-penalty-kind]").value;
+      var used = Array.prototype.some.call(row.querySelectorAll("select, input"), function (i) {
+        return i.value !== "";
+      });
+      // One empty row at a time: the next appears once the one before is used.
+      row.hidden = !used && !showNext;
+      if (!used) showNext = false;
+      var amount = row.querySelector("[data-penalty-points]");
+      amount.hidden = kind !== "points";
+      // A penalty the rules price sends no amount and no payee.
+      amount.querySelectorAll("input, select").forEach(function (i) {
+        i.disabled = amount.hidden;
+      });
+    });
   }
 
   var previewTimer = null;

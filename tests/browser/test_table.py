@@ -174,3 +174,59 @@ def test_the_game_page_refreshes_when_another_device_enters_a_hand(page, live_se
     assert page.evaluate("window.stillTheSamePage") is True
     # No error in the console: a CSP violation (htmx's inline indicator styles) would be one.
     assert page.errors == []
+
+
+def test_a_scorer_enters_dora_and_a_penalty_under_more(page, live_server, club, bob):
+    from scoring import services
+
+    players = [
+        Player.objects.create(club=club, display_name=n)
+        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
+    ]
+    game = services.game_create(club=club, players=players, rules="japanese-modern", created_by=bob)
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", "bob")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.click("main button[type=submit]")
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+
+    def choose(name, value):
+        page.locator(f"label:has(> input[name='{name}'][value='{value}'])").click()
+
+    # Chiara 2 han 30 fu on Daiki's discard; the "More" section is folded until opened.
+    choose("result", "ron")
+    choose("winners", "2")
+    choose("discarder", "3")
+    choose("value_2", "2")
+    choose("fu_2", "30")
+    expect(page.locator("input[name=dora_2]")).to_be_hidden()
+    page.click("details.more > summary")
+
+    # Both han are dora: the engine refuses, and the preview says which field.
+    page.fill("input[name=dora_2]", "2")
+    expect(page.locator("#preview")).to_contain_text(
+        "Chiara's han: a win needs at least 1 han without dora; this one has 0."
+    )
+    page.fill("input[name=dora_2]", "1")
+    # Bruno made a faulty claim: 100 to the winner. The amount inputs are for points only.
+    page.select_option("select[name=penalty_seat_0]", "1")
+    expect(page.locator("select[name=penalty_seat_1]")).to_be_visible()  # the next row
+    page.select_option("select[name=penalty_kind_0]", "false_claim")
+    expect(page.locator("input[name=penalty_points_0]")).to_be_hidden()
+    expect(page.locator("#preview")).to_contain_text("E1 if saved")
+    deltas = page.locator("#preview .preview-seats .delta")
+    expect(deltas).to_have_text(["0", "-100", "+2,100", "-2,000"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    with page.expect_navigation():
+        page.locator("button[data-save]").click()
+    expect(page.locator(".messages")).to_contain_text("Hand E1 saved.")
+    assert game.hands.get().data == {
+        "result": "ron",
+        "from": 3,
+        "wins": [{"seat": 2, "han": 2, "fu": 30, "dora": 1}],
+        "penalties": [{"seat": 1, "kind": "false_claim"}],
+    }
+    expect(page.locator(".last-hand")).to_contain_text("(2 han 30 fu, 1 dora); penalty: Bruno")
+    assert page.errors == []
