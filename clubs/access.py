@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import CharField, OuterRef, QuerySet, Subquery, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -40,7 +41,21 @@ def get_club_for_user(user: Any, slug: str, *, role: Role | None = None) -> Club
 
 def check_club_access(user: Any, club: Club, *, role: Role | None = None) -> Role | None:
     """The user's role in a club already loaded, after the same checks as get_club_for_user."""
-    user_role = role_of(user, club)
+    return require_role(club, role_of(user, club), role)
+
+
+def with_member_role(queryset: QuerySet[Any], user: Any, club_id: str = "club_id") -> QuerySet[Any]:
+    """``queryset`` with ``member_role`` on each row: the user's role in the row's club
+    (the field ``club_id`` names), looked up in the same query; None for outsiders."""
+    if not user.is_authenticated:
+        return queryset.annotate(member_role=Value(None, output_field=CharField()))
+    roles = Membership.objects.filter(club=OuterRef(club_id), user=user.pk).values("role")[:1]
+    return queryset.annotate(member_role=Subquery(roles))
+
+
+def require_role(club: Club, user_role: Role | str | None, role: Role | None = None) -> Role | None:
+    """The checks of get_club_for_user on a role already looked up (see with_member_role)."""
+    user_role = Role(user_role) if user_role else None
     if user_role is None and not club.public:
         raise Http404("No such club.")
     if role is not None and not has_role(user_role, role):

@@ -22,10 +22,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from clubs.access import Role, check_club_access, get_club_for_user, has_role
+from clubs.access import Role, get_club_for_user, has_role, require_role
 from clubs.services import ClubError
 from config.parsers import JSONParser
-from scoring import engine, services
+from scoring import engine, selectors, services
 from scoring.models import Game
 from scoring.selectors import visible_games
 from scoring.serializers import (
@@ -124,10 +124,10 @@ def club_for(request: Request, slug: str, role: Role | None = None) -> Any:
 
 
 def game_for(request: Request, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
-    game = get_object_or_404(Game.objects.select_related("club", "league", "season"), pk=pk)
+    game = selectors.game_with_role(request.user, pk)
     if role is not None and not request.user.is_authenticated:
         raise exceptions.NotAuthenticated()
-    return game, check_club_access(request.user, game.club, role=role)
+    return game, require_role(game.club, game.member_role, role)
 
 
 def _may_edit_finished(role: Role | None, game: Game) -> bool:
@@ -335,7 +335,8 @@ class HandCreateApi(Api):
         summary="Add a hand at the end of the game",
     )
     def post(self, request: Request, pk: int) -> Response:
-        game, _ = game_for(request, pk, Role.SCORER)
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
         hand = _hand_body(request, "expected_number")
         expected = serializers.IntegerField(min_value=1)
         try:
@@ -346,13 +347,13 @@ class HandCreateApi(Api):
         if key is not None and len(key) > 100:
             raise exceptions.ValidationError({"Idempotency-Key": ["At most 100 characters."]})
         try:
-            write = services.hand_record(
-                game=game, hand=hand, entered_by=request.user, expected_number=number, key=key
+            write = services.hand_submit(
+                game_id=pk, hand=hand, user=request.user, expected_number=number, key=key
             )
         except services.StaleHandNumber as e:
-            game.refresh_from_db()
+            state = state_data(Game.objects.get(pk=pk))
             return Response(
-                {**_error(e.code, str(e), field=e.field), "state": state_data(game)},
+                {**_error(e.code, str(e), field=e.field), "state": state},
                 status=status.HTTP_409_CONFLICT,
             )
         return Response(

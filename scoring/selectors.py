@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.shortcuts import get_object_or_404
 
+from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club
 from scoring.models import AuditEntry, Game, Hand
 
@@ -38,6 +40,20 @@ ACTION_WORDS = {
     "game.abandoned": "abandoned the game",
     "game.confirmed": "confirmed",
 }
+
+
+def game_with_role(user: Any, pk: int) -> Game:
+    """The game (404 if there is none) with ``member_role``, the user's role in its club: one
+    query for what every game page and endpoint checks first."""
+    games = with_member_role(Game.objects.select_related("club", "league", "season"), user)
+    return get_object_or_404(games, pk=pk)
+
+
+def game_for_user(user: Any, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
+    """The game and the user's role in its club: 404 when the user may not see the club, 403
+    when ``role`` is given and not held."""
+    game = game_with_role(user, pk)
+    return game, require_role(game.club, game.member_role, role)
 
 
 def visible_games(user: Any) -> QuerySet[Game]:

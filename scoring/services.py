@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from clubs import services as club_services
+from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club, Player
 from scoring import engine
 from scoring.models import Game, GameSeat, Hand, Submission, log_action
@@ -277,11 +279,47 @@ def hand_record(
     A repeated ``key`` answers with the first answer and adds nothing; an ``expected_number``
     that is no longer the next hand's raises :class:`StaleHandNumber`.
     """
-    locked = Game.objects.select_for_update(of=("self",))
-    if key:  # the lock and the look-up of the key's first answer in one round trip
+    locked = _locked_for_append(Game.objects.all(), game.pk, key)
+    return _append(locked, hand, entered_by, expected_number, key)
+
+
+@transaction.atomic
+def hand_submit(
+    *,
+    game_id: int,
+    hand: dict[str, Any],
+    user: Any,
+    expected_number: int | None = None,
+    key: str | None = None,
+) -> HandWrite:
+    """:func:`hand_record` for a scorer's request that has not loaded the game: the game's
+    lock, the user's role in its club and the key's first answer come in one query (404 when
+    the user may not see the club, 403 without the scorer role, and nothing written)."""
+    games = with_member_role(Game.objects.select_related("club"), user)
+    locked = _locked_for_append(games, game_id, key)
+    require_role(locked.club, locked.member_role, Role.SCORER)
+    return _append(locked, hand, user, expected_number, key)
+
+
+def _locked_for_append(games: QuerySet[Game], pk: int, key: str | None) -> Game:
+    """The game row locked for this transaction, with ``first_response``: the first answer
+    given to ``key`` (None when the key is new or not given), looked up in the same query."""
+    games = games.select_for_update(of=("self",))
+    if key:
         first = Submission.objects.filter(game=OuterRef("pk"), key=key).values("response")[:1]
-        locked = locked.annotate(first_response=Subquery(first))
-    game = locked.get(pk=game.pk)
+        games = games.annotate(first_response=Subquery(first))
+    return get_object_or_404(games, pk=pk)
+
+
+def _append(
+    game: Game,
+    hand: dict[str, Any],
+    entered_by: Any,
+    expected_number: int | None,
+    key: str | None,
+) -> HandWrite:
+    """Add ``hand`` to the locked ``game``: replay, save the hand with its cached result, the
+    game's caches, the audit entry and the key's first answer."""
     if key and game.first_response is not None:
         first_response = game.first_response
         if isinstance(first_response, str):  # SQLite hands a subquery's JSON back as text

@@ -36,9 +36,7 @@ CHANGES_KEY = "scoring:changes:{pk}"
 
 def _get_game_for_user(user: Any, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
     """The game if ``user`` may see its club (404 otherwise), and hold ``role`` when given."""
-    game = get_object_or_404(Game.objects.select_related("club", "league", "season"), pk=pk)
-    get_club_for_user(user, game.club.slug, role=role)
-    return game, role_of(user, game.club)
+    return selectors.game_for_user(user, pk, role)
 
 
 def may_correct(game: Game, role: Role | None) -> bool:
