@@ -278,6 +278,115 @@ class GameFinishApi(Api):
         return Response(game_data(game))
 
 
+class HandUndoApi(Api):
+    class InputSerializer(serializers.Serializer):
+        number = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            help_text="The hand this device means to undo (the game's last); if the last hand "
+            "is another one, the answer is 409 and nothing changes.",
+        )
+
+        class Meta:
+            ref_name = "UndoInput"
+
+    @extend_schema(
+        operation_id="games_undo",
+        request=InputSerializer,
+        responses={
+            200: GameSerializer,
+            409: OpenApiResponse(
+                StaleSerializer, description="The last hand is not the one this device meant."
+            ),
+            **ERRORS,
+        },
+        summary="Undo the game's last hand (the scorer's one-tap undo)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game, role = game_for(request, pk, Role.SCORER)
+        data = self.InputSerializer(data=_body(request))
+        data.is_valid(raise_exception=True)
+        try:
+            game = services.hand_undo(
+                game=game,
+                user=request.user,
+                may_edit_finished=_may_edit_finished(role, game),
+                number=data.validated_data.get("number"),
+            )
+        except services.StaleHandNumber as e:
+            return _stale(e, pk)
+        return Response(game_data(game))
+
+
+class GameAbandonApi(Api):
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=200, help_text="Why the game is abandoned.")
+
+        class Meta:
+            ref_name = "AbandonInput"
+
+    @extend_schema(
+        operation_id="games_abandon",
+        request=InputSerializer,
+        responses={200: GameSerializer, **ERRORS},
+        summary="Abandon a game: it is kept but never counts (a repeat changes nothing)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game, role = game_for(request, pk, Role.SCORER)
+        if game.status == Game.Status.FINISHED and not has_role(role, Role.ORGANISER):
+            raise exceptions.PermissionDenied("Only an organiser can abandon a finished game.")
+        data = self.InputSerializer(data=_body(request))
+        data.is_valid(raise_exception=True)
+        game = services.game_abandon(
+            game=game, user=request.user, reason=data.validated_data["reason"]
+        )
+        return Response(game_data(game))
+
+
+class GameConfirmApi(Api):
+    class InputSerializer(serializers.Serializer):
+        seat = serializers.IntegerField(min_value=0, max_value=3, help_text="0 is East.")
+        pin = serializers.CharField(
+            max_length=8,
+            required=False,
+            allow_blank=True,
+            help_text="The seat's player's PIN, typed on a scorer's device; without it the "
+            "logged-in user confirms their own seat.",
+        )
+
+        class Meta:
+            ref_name = "ConfirmInput"
+
+    @extend_schema(
+        operation_id="games_confirm",
+        request=InputSerializer,
+        responses={200: GameSerializer, **ERRORS},
+        summary="A player confirms a finished game's result (logged in, or by PIN)",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game = selectors.game_with_role(request.user, pk)
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        role = require_role(game.club, game.member_role)
+        data = self.InputSerializer(data=_body(request))
+        data.is_valid(raise_exception=True)
+        pin = data.validated_data.get("pin") or None
+        if pin is not None and not has_role(role, Role.SCORER):
+            raise exceptions.PermissionDenied("A PIN is typed on a scorer's device.")
+        services.game_confirm(
+            game=game, seat=data.validated_data["seat"], user=request.user, pin=pin
+        )
+        game.refresh_from_db()
+        return Response(game_data(game))
+
+
+def _body(request: Request) -> dict[str, Any]:
+    """The JSON object in the body ({} for an empty body)."""
+    if not isinstance(request.data, dict):
+        raise exceptions.ValidationError({"body": ["The body must be a JSON object."]})
+    return request.data
+
+
 class GameImportApi(Api):
     class InputSerializer(serializers.Serializer):
         club = serializers.SlugField()
@@ -351,14 +460,18 @@ class HandCreateApi(Api):
                 game_id=pk, hand=hand, user=request.user, expected_number=number, key=key
             )
         except services.StaleHandNumber as e:
-            state = state_data(Game.objects.get(pk=pk))
-            return Response(
-                {**_error(e.code, str(e), field=e.field), "state": state},
-                status=status.HTTP_409_CONFLICT,
-            )
+            return _stale(e, pk)
         return Response(
             write.response, status=status.HTTP_200_OK if write.repeated else status.HTTP_201_CREATED
         )
+
+
+def _stale(e: services.StaleHandNumber, pk: int) -> Response:
+    """409: the device's hand number is out of date; the answer carries where the game is."""
+    state = state_data(Game.objects.get(pk=pk))
+    return Response(
+        {**_error(e.code, str(e), field=e.field), "state": state}, status=status.HTTP_409_CONFLICT
+    )
 
 
 class HandUpdateApi(Api):

@@ -35,14 +35,22 @@ class GameError(ValueError):
 
 
 class StaleHandNumber(GameError):
-    """The submission expected to add a hand that another device added in the meantime."""
+    """The device meant a hand number that another device has changed in the meantime: it
+    expected to add hand ``expected`` (the game is at ``current``), or to undo it."""
 
-    def __init__(self, *, expected: int, current: int) -> None:
+    def __init__(self, *, expected: int, current: int, undo: bool = False) -> None:
+        if undo:
+            message = (
+                f"This device meant to undo hand {expected}, but the game's last hand is "
+                f"{current - 1}: another device changed it. Refresh and check."
+            )
+        else:
+            message = (
+                f"This device expected to add hand {expected}, but the game already has "
+                f"{current - 1} hands: another device entered one. Refresh and check."
+            )
         super().__init__(
-            f"This device expected to add hand {expected}, but the game already has "
-            f"{current - 1} hands: another device entered one. Refresh and check.",
-            code="stale_hand_number",
-            field="expected_number",
+            message, code="stale_hand_number", field="number" if undo else "expected_number"
         )
         self.expected = expected
         self.current = current
@@ -434,10 +442,18 @@ def hand_delete(
     return game
 
 
-def hand_undo(*, game: Game, user: Any, may_edit_finished: bool = False) -> Game:
-    """Remove the last hand of a running game (the scorer's one-tap undo)."""
+@transaction.atomic
+def hand_undo(
+    *, game: Game, user: Any, may_edit_finished: bool = False, number: int | None = None
+) -> Game:
+    """Remove the last hand of the game (the scorer's one-tap undo). With ``number``, the
+    hand the device means to undo: when the last hand is another one (a second device added
+    or removed a hand), :class:`StaleHandNumber` is raised and nothing changes."""
+    game = _locked(game)  # the last hand is read under the lock, not before it
     if not game.hand_count:
         raise GameError("There is no hand to undo.", code="no_such_hand")
+    if number is not None and number != game.hand_count:
+        raise StaleHandNumber(expected=number, current=game.hand_count + 1, undo=True)
     return hand_delete(
         game=game,
         number=game.hand_count,
@@ -466,8 +482,10 @@ def game_finish(*, game: Game, user: Any) -> Game:
 
 @transaction.atomic
 def game_abandon(*, game: Game, user: Any, reason: str) -> Game:
-    """Abandon a game: it is kept but never counts for standings."""
+    """Abandon a game: it is kept but never counts for standings (again: nothing happens)."""
     game = _locked(game)
+    if game.status == Game.Status.ABANDONED:
+        return game  # a repeated request: the first one is logged
     before = game.status
     game.status = Game.Status.ABANDONED
     game.version += 1

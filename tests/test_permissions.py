@@ -134,6 +134,8 @@ API_SCORER = Access("api scorer", (403, 404, 403, OK, OK, 404), (403, 403, 403, 
 API_ORGANISER = Access(
     "api organiser", (403, 404, 403, 403, OK, 404), (403, 403, 403, 403, OK, 403)
 )
+# Logged-in users who see the club: a player confirming their own seat.
+API_PLAYER = Access("api player", (403, 404, OK, OK, OK, 404), (403, OK, OK, OK, OK, OK))
 # A write-only page: a login first, then 405 to a GET.
 POST_ONLY_PAGE = Access("post only", (LOGIN,) + (405,) * 5, (LOGIN,) + (405,) * 5)
 POST_ONLY = Access("post only", (405,) * 6, (405,) * 6)
@@ -287,6 +289,15 @@ URLS = {
     ),
     "api/games/<int:pk>/finish/": Url(
         "/api/games/{game}/finish/", POST_ONLY, API_SCORER, {}, ok=200
+    ),
+    "api/games/<int:pk>/undo/": Url("/api/games/{game}/undo/", POST_ONLY, API_SCORER, {}, ok=200),
+    "api/games/<int:pk>/abandon/": Url(
+        "/api/games/{game}/abandon/", POST_ONLY, API_SCORER, {"reason": "x"}, ok=200
+    ),
+    # Anyone who sees the game and is logged in may try; the game is running, so the service
+    # refuses (400) everyone the access rules let through.
+    "api/games/<int:pk>/confirm/": Url(
+        "/api/games/{game}/confirm/", POST_ONLY, API_PLAYER, {"seat": 0}, ok=400
     ),
     "api/games/<int:pk>/record/": Url("/api/games/{game}/record/", READ),
     "api/leagues/<int:id>/standings/": Url("/api/leagues/{league_id}/standings/", READ),

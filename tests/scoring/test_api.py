@@ -3,9 +3,11 @@
 import json
 
 import pytest
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from clubs.models import Player
+from clubs.models import Membership, Player
 from scoring import services
 from scoring.models import Game, Hand
 from tests.conftest import PASSWORD
@@ -353,3 +355,107 @@ def test_the_api_docs_run_under_the_self_only_csp(client, db):
     script = client.get("/api/docs/?script=")
     assert script["Content-Type"].startswith("application/javascript")
     assert "SwaggerUIBundle" in script.content.decode()
+
+
+# ---------------------------------------------------------------------------------------------
+# Undo, abandon, confirm
+
+
+def test_undo_removes_the_last_hand_and_answers_the_game(client, bob, running_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{running_game.pk}/undo/", {"number": 3})
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["hand_count"] == 2 and [h["number"] for h in body["hands"]] == [1, 2]
+    assert body["final"]["next"]["label"] == "E2"
+    running_game.refresh_from_db()
+    assert running_game.hand_count == 2
+    assert running_game.audit_entries.filter(action="hand.deleted", hand_number=3).count() == 1
+
+
+def test_undo_of_a_hand_that_is_no_longer_last_answers_409_and_changes_nothing(
+    client, bob, running_game
+):
+    client.force_login(bob)
+    version = running_game.version
+
+    response = _post(client, f"/api/games/{running_game.pk}/undo/", {"number": 2})
+
+    assert response.status_code == 409
+    body = response.json()
+    assert body["error"] == {
+        "code": "stale_hand_number",
+        "message": "This device meant to undo hand 2, but the game's last hand is 3: another "
+        "device changed it. Refresh and check.",
+        "field": "number",
+    }
+    assert body["state"]["hand_count"] == 3
+    running_game.refresh_from_db()
+    assert (running_game.hand_count, running_game.version) == (3, version)
+
+
+def test_undo_without_hands_is_a_400(client, bob, fresh_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{fresh_game.pk}/undo/", {})
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "no_such_hand"
+
+
+def test_abandoning_needs_a_reason_and_a_repeat_changes_nothing(client, bob, running_game):
+    client.force_login(bob)
+    url = f"/api/games/{running_game.pk}/abandon/"
+
+    missing = _post(client, url, {})
+    first = _post(client, url, {"reason": "The hall closed."})
+    again = _post(client, url, {"reason": "The hall closed."})
+
+    assert missing.status_code == 400 and missing.json()["error"]["field"] == "reason"
+    assert first.status_code == 200 and first.json()["status"] == "abandoned"
+    assert again.status_code == 200 and again.json() == first.json()
+    assert running_game.audit_entries.filter(action="game.abandoned").count() == 1
+
+
+def test_a_scorer_confirms_a_seat_with_the_players_pin(client, bob, finished_game):
+    aiko = finished_game.seats.get(seat=0).player
+    aiko.pin = make_password("1234")
+    aiko.save(update_fields=["pin"])
+    client.force_login(bob)
+    url = f"/api/games/{finished_game.pk}/confirm/"
+
+    wrong = _post(client, url, {"seat": 0, "pin": "9999"})
+    right = _post(client, url, {"seat": 0, "pin": "1234"})
+
+    assert wrong.status_code == 400 and wrong.json()["error"]["code"] == "wrong_pin"
+    assert right.status_code == 200
+    seats = {s["seat"]: s["confirmed_at"] for s in right.json()["seats"]}
+    assert seats[0] is not None and seats[1] is None
+
+
+def test_a_player_confirms_their_own_seat_and_no_one_elses(client, club, finished_game):
+    chiara = User.objects.create_user("chiara", password=PASSWORD)
+    Membership.objects.create(club=club, user=chiara, role=Membership.Role.MEMBER)
+    seat = finished_game.seats.get(seat=2)
+    seat.player.user = chiara
+    seat.player.save(update_fields=["user"])
+    client.force_login(chiara)
+    url = f"/api/games/{finished_game.pk}/confirm/"
+
+    other = _post(client, url, {"seat": 1})
+    own = _post(client, url, {"seat": 2})
+
+    assert other.status_code == 400 and other.json()["error"]["code"] == "not_this_player"
+    assert own.status_code == 200
+    assert [s["confirmed_at"] is not None for s in own.json()["seats"]] == [0, 0, 1, 0]
+
+
+def test_a_running_game_cannot_be_confirmed(client, bob, running_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{running_game.pk}/confirm/", {"seat": 0})
+
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "not_finished"

@@ -8,6 +8,7 @@ of a page that needs a login is sent to log in. A refused request changes nothin
 import json
 
 import pytest
+from django.contrib.auth.hashers import make_password
 
 from scoring.models import Game
 from tests.scoring.conftest import RON
@@ -60,6 +61,12 @@ API = [
     ("put", "/api/games/{run}/hands/1/", API_CORRECTION, 403, 404, 403, 200, 200),
     ("delete", "/api/games/{run}/hands/1/?reason=x", None, 403, 404, 403, 200, 200),
     ("post", "/api/games/{run}/finish/", None, 403, 404, 403, 200, 200),
+    ("post", "/api/games/{run}/undo/", None, 403, 404, 403, 200, 200),
+    ("post", "/api/games/{run}/abandon/", {"reason": "x"}, 403, 404, 403, 200, 200),
+    ("post", "/api/games/{fin}/undo/", None, 403, 404, 403, 403, 200),
+    ("post", "/api/games/{fin}/abandon/", {"reason": "x"}, 403, 404, 403, 403, 200),
+    # A PIN is typed on a scorer's device (Aiko's PIN is 1234 here).
+    ("post", "/api/games/{fin}/confirm/", {"seat": 0, "pin": "1234"}, 403, 404, 403, 200, 200),
     ("put", "/api/games/{fin}/hands/1/", API_CORRECTION, 403, 404, 403, 403, 200),
     ("delete", "/api/games/{fin}/hands/1/?reason=x", None, 403, 404, 403, 403, 200),
 ]
@@ -77,6 +84,8 @@ def _each_case(table):
 
 @pytest.fixture
 def world(request, club, table, alice, bob, charlie, dave, running_game, finished_game):
+    table[0].pin = make_password("1234")
+    table[0].save(update_fields=["pin"])
     return {
         "users": {"alice": alice, "bob": bob, "charlie": charlie, "dave": dave},
         "club": club,
