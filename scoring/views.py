@@ -357,9 +357,13 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
+    number = request.POST.get("number", "")
     try:
         game = services.hand_undo(
-            game=game, user=request.user, may_edit_finished=has_role(role, Role.ORGANISER)
+            game=game,
+            user=request.user,
+            may_edit_finished=has_role(role, Role.ORGANISER),
+            number=int(number) if number.isdigit() else None,
         )
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))

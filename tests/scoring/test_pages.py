@@ -1,5 +1,6 @@
 """The scorer's pages: start a game, enter a hand with a preview, correct, undo, finish."""
 
+from scoring import services
 from scoring.models import AuditEntry, Game
 from tests.scoring.conftest import RON
 
@@ -366,6 +367,20 @@ def test_undo_takes_the_last_hand_back_in_one_tap(client, bob, running_game):
 
     assert response["Location"] == f"/games/{running_game.pk}/hands/new/"
     assert running_game.hands.count() == 2
+
+
+def test_undo_leaves_a_hand_another_device_added_after_the_page_was_drawn(
+    client, bob, running_game
+):
+    client.force_login(bob)
+    page = client.get(f"/games/{running_game.pk}/").content.decode()
+    assert '<input type="hidden" name="number" value="3">' in page
+    services.hand_record(game=running_game, hand=RON, entered_by=bob)  # the other device
+
+    response = client.post(f"/games/{running_game.pk}/undo/", {"number": "3"}, follow=True)
+
+    assert running_game.hands.count() == 4
+    assert "meant to undo hand 3, but the game&#x27;s last hand is 4" in response.content.decode()
 
 
 def test_end_now_settles_the_game(client, bob, running_game):
