@@ -158,12 +158,19 @@ class GameListApi(Api):
     class FilterSerializer(serializers.Serializer):
         club = serializers.SlugField(required=False)
         status = serializers.ChoiceField(choices=Game.Status.choices, required=False)
+        limit = serializers.IntegerField(
+            min_value=1, max_value=200, default=50, help_text="Games per page (at most 200)."
+        )
+        offset = serializers.IntegerField(
+            min_value=0, default=0, help_text="How many of the newest games to skip."
+        )
 
     @extend_schema(
         operation_id="games_list",
         parameters=[FilterSerializer],
         responses={200: GameSummarySerializer(many=True)},
-        summary="The games of the clubs you may see (newest first, at most 200)",
+        summary="The games of the clubs you may see, newest first, a page at a time; when "
+        'more follow, the Link header names the next page (rel="next")',
     )
     def get(self, request: Request) -> Response:
         # A plain dict, not the QueryDict: DRF reads a blank form value as absent, so
@@ -177,7 +184,15 @@ class GameListApi(Api):
             games = games.filter(club__slug=filters.validated_data["club"])
         if "status" in filters.validated_data:
             games = games.filter(status=filters.validated_data["status"])
-        return Response([game_summary_data(g) for g in games[:200]])
+        limit, offset = filters.validated_data["limit"], filters.validated_data["offset"]
+        page = list(games[offset : offset + limit + 1])  # one more tells whether more follow
+        response = Response([game_summary_data(g) for g in page[:limit]])
+        if len(page) > limit:
+            query = request.query_params.copy()
+            query["offset"] = str(offset + limit)
+            next_page = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+            response["Link"] = f'<{next_page}>; rel="next"'
+        return response
 
 
 class GameCreateApi(Api):

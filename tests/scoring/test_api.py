@@ -459,3 +459,21 @@ def test_a_running_game_cannot_be_confirmed(client, bob, running_game):
 
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "not_finished"
+
+
+def test_the_game_list_comes_a_page_at_a_time_with_a_link_to_the_next(client, bob, club, table):
+    games = [
+        services.game_create(club=club, players=table, rules="tenhou", created_by=bob).pk
+        for _ in range(5)
+    ]
+    client.force_login(bob)
+
+    first = client.get("/api/games/?limit=2&status=running")
+    second = client.get(first["Link"].split(">")[0].lstrip("<"))
+    last = client.get("/api/games/?limit=2&offset=4&status=running")
+
+    newest_first = games[::-1]
+    assert [g["id"] for g in first.json()] == newest_first[:2]
+    assert first["Link"].endswith('offset=2>; rel="next"') and "status=running" in first["Link"]
+    assert [g["id"] for g in second.json()] == newest_first[2:4]
+    assert [g["id"] for g in last.json()] == newest_first[4:] and "Link" not in last
