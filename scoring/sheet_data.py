@@ -83,7 +83,8 @@ class HandRow:
     number: int
     label: str
     dealer: str
-    riichi: tuple[str, ...]
+    riichi: tuple[bool, ...]
+    """Whether each seat declared riichi in this hand."""
     outcome: str
     """``Ron``, ``Tsumo``, ``Exhaustive draw``, ``Abortive draw`` or ``Chombo``."""
     details: tuple[str, ...]
@@ -95,6 +96,11 @@ class HandRow:
     scores: tuple[int, ...]
     balances: bool
     """Whether ``sum(deltas) + (pool - pool_before) + forfeited == 0`` (the engine's check)."""
+
+    @property
+    def changes(self) -> tuple[tuple[int, bool], ...]:
+        """Each seat's change with whether the seat declared riichi."""
+        return tuple(zip(self.deltas, self.riichi, strict=True))
 
 
 @dataclass(frozen=True)
@@ -315,7 +321,7 @@ def hand_row(number: int, data: dict[str, Any], result: dict[str, Any], names: S
         number=number,
         label=result.get("label", ""),
         dealer=names[result["dealer"]],
-        riichi=tuple(names[s] for s in data.get("riichi", [])),
+        riichi=tuple(seat in data.get("riichi", []) for seat in range(len(deltas))),
         outcome=outcome,
         details=details,
         deltas=deltas,

@@ -44,7 +44,9 @@ def test_every_hand_row_shows_its_deltas_pool_and_running_totals(game, text):
     assert len(hands) == 11
     for hand in hands:
         r = hand.result
-        assert " ".join(signed(d) for d in r["deltas"]) in text, hand.label
+        riichi = hand.data.get("riichi", [])
+        changes = (("R " if s in riichi else "") + signed(d) for s, d in enumerate(r["deltas"]))
+        assert " ".join(changes) in text, hand.label
         assert f"{plain(r['pool_before'])} → {plain(r['pool'])}" in text, hand.label
         assert " ".join(plain(s) for s in r["scores"]) in text, hand.label
         assert f"{hand.number} {hand.label} " in text
@@ -56,8 +58,8 @@ def test_it_prints_negative_numbers_with_a_true_minus_sign(game):
 
 
 def test_the_rows_are_these_literal_numbers(text):
-    # E1: Chiara wins 3 han 40 fu from Bruno; Daiki's riichi stick goes to her.
-    assert "0 -5,200 +6,200 -1,000 0 → 0 ✓ 25,000 19,800 31,200 24,000" in text
+    # E1: Chiara wins 3 han 40 fu from Bruno; Daiki's riichi stick (R) goes to her.
+    assert "0 -5,200 +6,200 R -1,000 0 → 0 ✓ 25,000 19,800 31,200 24,000" in text
     # E4-1: double ron, Aiko pays a yakuman and 2 han 30 fu with 1,500 a counter.
     assert "-37,000 +3,500 +33,500 0" in text
 
@@ -151,7 +153,7 @@ def test_an_italian_game_shows_points_and_doubles_and_whole_point_results(club, 
     assert "Chiara Lucà 42 points, 3 doubles" in text
     assert "losers: Aiko 佐藤 12 points, 1 double; Bruno Rossi 8 points, 0 doubles" in text
     assert "Penalty: Daiki 鈴木, faulty ready declaration" in text
-    assert "-1,320 -700 +2,680 -660" in text
+    assert "-1,320 -700 R +2,680 -660" in text  # Chiara declared riichi and won
     assert "+480 -280 -60 -1,140" in text
     assert "1,000 left the table" in text
     assert "Result (points)" in text
