@@ -20,6 +20,7 @@ from clubs.access import get_club_for_user
 from leagues.models import League, Season
 from leagues.selectors import club_leagues, current_season
 from leagues.standings import Standings, row_values, season_standings
+from scoring.api import ERRORS
 
 
 class SeasonOutput(serializers.Serializer):
@@ -106,7 +107,7 @@ class LeagueStandingsApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("season", int, description="A season id of the league.")],
-        responses=StandingsOutput,
+        responses={200: StandingsOutput, 400: ERRORS[400], 404: ERRORS[404]},
     )
     def get(self, request: Request, id: int) -> Response:
         league = get_object_or_404(League.objects.select_related("club", "ruleset"), pk=id)
@@ -129,7 +130,7 @@ class ClubLeaguesApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=LeagueOutput(many=True))
+    @extend_schema(responses={200: LeagueOutput(many=True), 404: ERRORS[404]})
     def get(self, request: Request, slug: str) -> Response:
         club = get_club_for_user(request.user, slug)
         data = []

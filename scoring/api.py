@@ -168,7 +168,7 @@ class GameListApi(Api):
     @extend_schema(
         operation_id="games_list",
         parameters=[FilterSerializer],
-        responses={200: GameSummarySerializer(many=True)},
+        responses={200: GameSummarySerializer(many=True), 400: ERRORS[400]},
         summary="The games of the clubs you may see, newest first, a page at a time; when "
         'more follow, the Link header names the next page (rel="next")',
     )
@@ -272,7 +272,10 @@ class GameDetailApi(Api):
 class GameRecordApi(Api):
     @extend_schema(
         operation_id="games_record",
-        responses={200: OpenApiResponse(description="The whole game as a game record.")},
+        responses={
+            200: OpenApiResponse(description="The whole game as a game record."),
+            404: ERRORS[404],
+        },
         summary="The game record (rules, players, start, hands, ended)",
     )
     def get(self, request: Request, pk: int) -> Response:

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from clubs.access import get_club_for_user
 from leagues.models import Season
 from scoring import pdf, sheet_data
+from scoring.api import ERRORS
 from scoring.models import Game
 
 
@@ -100,7 +101,7 @@ class GameSheetApi(APIView):
 
     @extend_schema(
         summary="A game's printable score sheet",
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: ERRORS[404]},
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         return _game_sheet_response(request, pk)

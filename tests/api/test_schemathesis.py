@@ -28,6 +28,7 @@ from schemathesis.specs.openapi.checks import (
     negative_data_rejection,
     response_headers_conformance,
     response_schema_conformance,
+    status_code_conformance,
 )
 
 from clubs.models import Player
@@ -80,9 +81,9 @@ def bad_input_refused(ctx, response, case):
     return negative_data_rejection(ctx, response, case)
 
 
-# Refusals of valid-looking data (wrong password, unknown preset) and status codes the schema
-# does not list are not failures here; a 5xx, HTML, a body off its schema or a bad input let
-# through are.
+# Refusals of valid-looking data (wrong password, unknown preset) are not failures here; a 5xx,
+# HTML, a status code the schema does not list for the operation, a body off its schema or a
+# bad input let through are.
 CHECKS = [
     not_a_server_error,
     error_shape,
@@ -90,6 +91,7 @@ CHECKS = [
     response_schema_conformance,
     response_headers_conformance,
     bad_input_refused,
+    status_code_conformance,
 ]
 
 
