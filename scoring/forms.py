@@ -189,6 +189,7 @@ class HandForm(forms.Form):
     nagashi = forms.MultipleChoiceField(choices=SEAT_CHOICES, required=False)
     reason = forms.ChoiceField(choices=list(ABORT_WORDS.items()), required=False)
     offender = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+    note = forms.CharField(required=False, max_length=200, strip=True)
     expected_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
 
@@ -372,6 +373,7 @@ class HandForm(forms.Form):
             "fixed score",
             *(["nagashi mangan"] if nagashi else []),
             "penalties",
+            "note",
         ]
         used = any(
             v not in ("", None)
@@ -391,6 +393,8 @@ class HandForm(forms.Form):
             "seats": seats,
             "penalties": penalties,
             "nagashi_errors": self._errors_of("nagashi"),
+            "note": self._current("note")[:1],
+            "note_errors": self._errors_of("note"),
         }
 
     # -- the hand -----------------------------------------------------------------------------
@@ -545,6 +549,8 @@ class HandForm(forms.Form):
         penalties = self._penalties()
         if penalties:
             hand["penalties"] = penalties
+        if d.get("note"):
+            hand["note"] = d["note"]
         return hand
 
     def hand(self) -> dict[str, Any]:
@@ -604,7 +610,7 @@ class HandForm(forms.Form):
 
 # The entry form's fields of one seat's value, and of the "More" section.
 SEAT_VALUE_FIELDS = ("value", "fu", "pao", "points", "doubles")
-MORE_FIELD_PREFIXES = ("dora_", "score_", "penalty_")
+MORE_FIELD_PREFIXES = ("dora_", "score_", "penalty_", "note")
 # A field inside a game record's win or loser → the entry form's field of that seat.
 VALUE_FIELD_FOR = {
     "han": "value",
@@ -650,7 +656,7 @@ HAND_FIELD_WORDS = {
 
 def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
     """The entry form's initial values for an existing hand (to correct it)."""
-    initial: dict[str, Any] = {"result": data.get("result")}
+    initial: dict[str, Any] = {"result": data.get("result"), "note": data.get("note") or ""}
     wins = data.get("wins") or []
     initial["winners"] = [str(w["seat"]) for w in wins]
     if data.get("from") is not None:
@@ -694,8 +700,6 @@ def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]
     Saving a correction from the form replaces the hand, so these would be dropped.
     """
     missing = []
-    if data.get("note"):
-        missing.append("a note")
     if len(data.get("penalties") or []) > PENALTY_ROWS:
         missing.append(f"more than {PENALTY_ROWS} penalties")
     limits = {int(v[1:]) for v, _ in limit_buttons(options) if v.startswith("h")}

@@ -183,6 +183,8 @@ def describe_hand(data: dict[str, Any], names: Sequence[str]) -> str:
         if p.get("to") is not None:
             what += f" to {names[p['to']]}"
         text += f"; penalty: {names[p['seat']]} ({what})"
+    if data.get("note"):
+        text += f"; note: “{data['note']}”"
     return text
 
 

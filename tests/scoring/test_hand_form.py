@@ -310,6 +310,7 @@ ROUND_TRIPS = [
         },
     ),
     ("tenhou", {"result": "draw", "tenpai": [1], "nagashi": [3]}),
+    ("tenhou", {"result": "draw", "tenpai": [], "note": "from the paper sheet: phone died"}),
     ("japanese-modern", {"result": "tsumo", "wins": [{"seat": 2, "yakuman": 1, "pao": 0}]}),
     (
         "italian-official",
@@ -355,7 +356,7 @@ def test_what_the_form_cannot_show_is_named():
         "penalties": [{"seat": 1, "points": 100}] * 4,
     }
 
-    assert form_cannot_show(data, options) == ["a note", "more than 3 penalties", "7 han"]
+    assert form_cannot_show(data, options) == ["more than 3 penalties", "7 han"]
 
 
 # -- through the entry screen --------------------------------------------------------------------
@@ -461,10 +462,35 @@ def test_the_correction_form_warns_of_what_it_would_drop(client, bob, running_ga
     from scoring import services
 
     services.hand_record(
-        game=running_game, hand={**RON, "note": "from the paper sheet"}, entered_by=bob
+        game=running_game,
+        hand={**RON, "penalties": [{"seat": 1, "points": 100}] * 4},
+        entered_by=bob,
     )
     client.force_login(bob)
 
     page = client.get(f"/games/{running_game.pk}/hands/4/")
 
-    assert b"This hand has details the form cannot show (a note)." in page.content
+    assert b"This hand has details the form cannot show (more than 3 penalties)." in page.content
+
+
+def test_a_note_is_entered_shown_for_correction_and_kept(client, bob, running_game):
+    client.force_login(bob)
+    url = f"/games/{running_game.pk}/hands/new/"
+    form = {"result": "draw", "note": "  Table 3 paper sheet  ", "expected_number": "4"}
+
+    client.post(url, {**form, "save": "1"})
+    page = client.get(f"/games/{running_game.pk}/hands/4/").content.decode()
+    client.post(
+        f"/games/{running_game.pk}/hands/4/",
+        {"result": "draw", "tenpai": ["1"], "note": "Table 3 paper sheet", "change_reason": "x"},
+    )
+
+    assert 'name="note" maxlength="200" value="Table 3 paper sheet"' in page
+    assert "form cannot show" not in page
+    game_page = client.get(f"/games/{running_game.pk}/").content.decode()
+    assert "note: “Table 3 paper sheet”" in game_page
+    assert running_game.hands.get(number=4).data == {
+        "result": "draw",
+        "tenpai": [1],
+        "note": "Table 3 paper sheet",
+    }
