@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 
@@ -61,9 +62,12 @@ def visible_games(user: Any) -> QuerySet[Game]:
     return Game.objects.filter(club__in=Club.objects.visible_to(user)).select_related("club")
 
 
-def club_games(club: Club, *, recent: int | None = 10) -> list[dict[str, Any]]:
-    """The club's games, running ones first, then the most recent others."""
-    games = (
+GAMES_PER_PAGE = 50
+
+
+def _club_games(club: Club) -> QuerySet[Game]:
+    """The club's games, running ones first, then the others newest first."""
+    return (
         club.games.select_related("league")
         .prefetch_related("seats__player")
         .annotate(
@@ -75,11 +79,21 @@ def club_games(club: Club, *, recent: int | None = 10) -> list[dict[str, Any]]:
         )
         .order_by("running_first", "-played_on", "-id")
     )
-    if recent is None:
-        return [summary(g) for g in games]
+
+
+def club_games(club: Club, *, recent: int = 10) -> list[dict[str, Any]]:
+    """The club's running games, then its ``recent`` most recent others."""
+    games = _club_games(club)
     running = list(games.filter(status=Game.Status.RUNNING))
     others = list(games.exclude(status=Game.Status.RUNNING)[:recent])
     return [summary(g) for g in running + others]
+
+
+def club_games_page(club: Club, number: Any) -> tuple[list[dict[str, Any]], Page[Game]]:
+    """One page of all the club's games (running first; ``GAMES_PER_PAGE`` a page) and the
+    page; a page number that is not one gives the first page, one past the end the last."""
+    page = Paginator(_club_games(club), GAMES_PER_PAGE).get_page(number)
+    return [summary(g) for g in page.object_list], page
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -73,11 +73,11 @@ def _error_text(e: Exception) -> str:
 def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
-    games = selectors.club_games(club, recent=None)
+    games, page = selectors.club_games_page(club, request.GET.get("page"))
     return render(
         request,
         "scoring/game_list.html",
-        {"club": club, "games": games, "can_start": has_role(role, Role.SCORER)},
+        {"club": club, "games": games, "page": page, "can_start": has_role(role, Role.SCORER)},
     )
 
 

@@ -1,6 +1,6 @@
 """The scorer's pages: start a game, enter a hand with a preview, correct, undo, finish."""
 
-from scoring import services
+from scoring import selectors, services
 from scoring.models import AuditEntry, Game
 from tests.scoring.conftest import RON
 
@@ -15,6 +15,28 @@ def test_the_club_page_lists_running_games_first(
     rows = [row["game"] for row in response.context["club_games"]]
     assert rows == [running_game, finished_game]
     assert b"Start a game" not in response.content  # members read only
+
+
+def test_the_games_list_comes_a_page_at_a_time(client, club, charlie, table, bob, monkeypatch):
+    monkeypatch.setattr(selectors, "GAMES_PER_PAGE", 5)
+    games = [
+        services.game_create(club=club, players=table, rules="tenhou", created_by=bob)
+        for _ in range(7)
+    ]
+    for game in games[:2]:
+        services.game_abandon(game=game, user=bob, reason="test")
+    client.force_login(charlie)
+    url = f"/clubs/{club.slug}/games/"
+
+    responses = {n: client.get(url, {"page": n}) for n in ("1", "2", "x", "99")}
+    pages = {n: [row["game"].pk for row in r.context["games"]] for n, r in responses.items()}
+
+    running, abandoned = [g.pk for g in games[2:]], [g.pk for g in games[:2]]
+    assert pages["1"] == running[::-1] and pages["2"] == abandoned[::-1]
+    assert pages["x"] == pages["1"] and pages["99"] == pages["2"]
+    first, second = (responses[n].content.decode() for n in ("1", "2"))
+    assert "Page 1 of 2 · 7 games" in first and 'href="?page=2" rel="next"' in first
+    assert 'href="?page=1" rel="prev"' in second and 'rel="next"' not in second
 
 
 def test_a_scorer_starts_a_game_with_a_guest(client, club, bob, table):
