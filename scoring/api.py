@@ -162,7 +162,10 @@ class GameListApi(Api):
             min_value=1, max_value=200, default=50, help_text="Games per page (at most 200)."
         )
         offset = serializers.IntegerField(
-            min_value=0, default=0, help_text="How many of the newest games to skip."
+            min_value=0,
+            max_value=10_000_000,
+            default=0,
+            help_text="How many of the newest games to skip.",
         )
 
     @extend_schema(
@@ -351,12 +354,13 @@ class GameAbandonApi(Api):
     )
     def post(self, request: Request, pk: int) -> Response:
         game, role = game_for(request, pk, Role.SCORER)
-        if game.status == Game.Status.FINISHED and not has_role(role, Role.ORGANISER):
-            raise exceptions.PermissionDenied("Only an organiser can abandon a finished game.")
         data = self.InputSerializer(data=_body(request))
         data.is_valid(raise_exception=True)
         game = services.game_abandon(
-            game=game, user=request.user, reason=data.validated_data["reason"]
+            game=game,
+            user=request.user,
+            reason=data.validated_data["reason"],
+            may_abandon_finished=has_role(role, Role.ORGANISER),
         )
         return Response(game_data(game))
 

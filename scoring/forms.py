@@ -189,7 +189,7 @@ class HandForm(forms.Form):
     nagashi = forms.MultipleChoiceField(choices=SEAT_CHOICES, required=False)
     reason = forms.ChoiceField(choices=list(ABORT_WORDS.items()), required=False)
     offender = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
-    note = forms.CharField(required=False, max_length=200, strip=True)
+    note = forms.CharField(required=False, max_length=1000, strip=True)
     expected_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
 

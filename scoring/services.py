@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
@@ -450,10 +451,10 @@ def hand_undo(
     hand the device means to undo: when the last hand is another one (a second device added
     or removed a hand), :class:`StaleHandNumber` is raised and nothing changes."""
     game = _locked(game)  # the last hand is read under the lock, not before it
-    if not game.hand_count:
-        raise GameError("There is no hand to undo.", code="no_such_hand")
     if number is not None and number != game.hand_count:
         raise StaleHandNumber(expected=number, current=game.hand_count + 1, undo=True)
+    if not game.hand_count:
+        raise GameError("There is no hand to undo.", code="no_such_hand")
     return hand_delete(
         game=game,
         number=game.hand_count,
@@ -481,11 +482,14 @@ def game_finish(*, game: Game, user: Any) -> Game:
 
 
 @transaction.atomic
-def game_abandon(*, game: Game, user: Any, reason: str) -> Game:
-    """Abandon a game: it is kept but never counts for standings (again: nothing happens)."""
+def game_abandon(*, game: Game, user: Any, reason: str, may_abandon_finished: bool = True) -> Game:
+    """Abandon a game: it is kept but never counts for standings (again: nothing happens).
+    Without ``may_abandon_finished`` (a scorer), a game finished by then is refused."""
     game = _locked(game)
     if game.status == Game.Status.ABANDONED:
         return game  # a repeated request: the first one is logged
+    if game.status == Game.Status.FINISHED and not may_abandon_finished:
+        raise PermissionDenied("Only an organiser can abandon a finished game.")
     before = game.status
     game.status = Game.Status.ABANDONED
     game.version += 1

@@ -294,7 +294,7 @@ def describe_hand(data: dict[str, Any], names: Sequence[str]) -> tuple[str, tupl
             details.append("losers: " + "; ".join(_win(w, names) for w in data["losers"] if w))
     elif result == "draw":
         outcome = "Exhaustive draw"
-        tenpai = data.get("tenpai", [])
+        tenpai = data.get("tenpai") or []
         details.append(f"ready: {_names(names, tenpai)}" if tenpai else "nobody ready")
         if data.get("nagashi"):
             details.append(f"nagashi mangan: {_names(names, data['nagashi'])}")
@@ -306,7 +306,7 @@ def describe_hand(data: dict[str, Any], names: Sequence[str]) -> tuple[str, tupl
         details.append(f"by {names[data['offender']]}")
     else:
         outcome = str(result)
-    details.extend(_penalty(p, names) for p in data.get("penalties", []))
+    details.extend(_penalty(p, names) for p in data.get("penalties") or [])
     if data.get("note"):
         details.append(f"“{data['note']}”")
     return outcome, tuple(details)
@@ -321,7 +321,7 @@ def hand_row(number: int, data: dict[str, Any], result: dict[str, Any], names: S
         number=number,
         label=result.get("label", ""),
         dealer=names[result["dealer"]],
-        riichi=tuple(seat in data.get("riichi", []) for seat in range(len(deltas))),
+        riichi=tuple(seat in (data.get("riichi") or ()) for seat in range(len(deltas))),
         outcome=outcome,
         details=details,
         deltas=deltas,

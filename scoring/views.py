@@ -363,7 +363,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
             game=game,
             user=request.user,
             may_edit_finished=has_role(role, Role.ORGANISER),
-            number=int(number) if number.isdigit() else None,
+            number=int(number) if number.isdecimal() and number.isascii() else None,
         )
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))
@@ -401,7 +401,12 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Give a reason to abandon the game.")
         return redirect("scoring:game", pk=pk)
-    services.game_abandon(game=game, user=request.user, reason=form.cleaned_data["reason"])
+    services.game_abandon(
+        game=game,
+        user=request.user,
+        reason=form.cleaned_data["reason"],
+        may_abandon_finished=has_role(role, Role.ORGANISER),
+    )
     messages.success(request, "The game was abandoned: it is kept but never counts.")
     return redirect("scoring:game", pk=pk)
 

@@ -189,6 +189,8 @@ def parse_hand(obj: Any, rules: Rules) -> Hand:
             f"'result' must be one of {', '.join(RESULTS)}, not {raw!r}.", "result", "bad_result"
         )
     _no_unknown(obj, HAND_ALLOWED[result], HAND_WHERE[result], "")
+    if not isinstance(obj.get("note", ""), str):
+        raise _fail("'note' must be text.", "note", "bad_value")
     riichi = _seats(obj.get("riichi"), "riichi")
     penalties = obj.get("penalties") or ()
     if not isinstance(penalties, list | tuple):

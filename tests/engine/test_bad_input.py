@@ -270,3 +270,10 @@ def test_any_json_gets_a_result_or_an_error_never_an_exception(data: st.DataObje
     assert ("error" in out) != ("hands" in out)
     if "error" in out:
         assert set(out["error"]) == {"code", "message", "hand", "field"}
+
+
+def test_a_note_must_be_text() -> None:
+    err = refused_as_hand_2(MODERN, {**draw(), "note": 12})
+    assert (err["code"], err["field"]) == ("bad_value", "note")
+    assert err["message"] == "Hand 2: 'note' must be text."
+    assert scored(MODERN, [{**draw(), "note": "from the paper sheet"}])["hands"]

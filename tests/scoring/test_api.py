@@ -477,3 +477,39 @@ def test_the_game_list_comes_a_page_at_a_time_with_a_link_to_the_next(client, bo
     assert first["Link"].endswith('offset=2>; rel="next"') and "status=running" in first["Link"]
     assert [g["id"] for g in second.json()] == newest_first[2:4]
     assert [g["id"] for g in last.json()] == newest_first[4:] and "Link" not in last
+
+
+def test_a_page_offset_past_any_number_is_a_400_not_a_server_error(client, bob):
+    client.force_login(bob)
+
+    response = client.get(f"/api/games/?offset={2**63}")
+
+    assert response.status_code == 400 and response.json()["error"]["field"] == "offset"
+
+
+def test_undo_of_a_hand_another_device_already_undid_answers_409(client, bob, fresh_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{fresh_game.pk}/undo/", {"number": 1})
+
+    assert response.status_code == 409 and response.json()["state"]["hand_count"] == 0
+
+
+def test_a_scorer_cannot_abandon_a_game_finished_meanwhile(client, bob, finished_game):
+    client.force_login(bob)
+
+    response = _post(client, f"/api/games/{finished_game.pk}/abandon/", {"reason": "x"})
+
+    assert response.status_code == 403
+    finished_game.refresh_from_db()
+    assert finished_game.status == "finished"
+
+
+def test_a_hand_with_null_lists_prints_on_the_sheet(client, bob, fresh_game):
+    from scoring import pdf, sheet_data
+
+    hand = {"result": "draw", "tenpai": None, "riichi": None, "penalties": None}
+    services.hand_record(game=fresh_game, hand=hand, entered_by=bob)
+    fresh_game.refresh_from_db()
+
+    assert pdf.game_sheet_pdf(sheet_data.game_sheet(fresh_game, address="x")).startswith(b"%PDF")

@@ -485,7 +485,7 @@ def test_a_note_is_entered_shown_for_correction_and_kept(client, bob, running_ga
         {"result": "draw", "tenpai": ["1"], "note": "Table 3 paper sheet", "change_reason": "x"},
     )
 
-    assert 'name="note" maxlength="200" value="Table 3 paper sheet"' in page
+    assert 'name="note" maxlength="1000" value="Table 3 paper sheet"' in page
     assert "form cannot show" not in page
     game_page = client.get(f"/games/{running_game.pk}/").content.decode()
     assert "note: “Table 3 paper sheet”" in game_page

@@ -391,6 +391,14 @@ def test_undo_takes_the_last_hand_back_in_one_tap(client, bob, running_game):
     assert running_game.hands.count() == 2
 
 
+def test_undo_with_a_number_that_is_not_a_number_undoes_the_last_hand(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.post(f"/games/{running_game.pk}/undo/", {"number": "²"})
+
+    assert response.status_code == 302 and running_game.hands.count() == 2
+
+
 def test_undo_leaves_a_hand_another_device_added_after_the_page_was_drawn(
     client, bob, running_game
 ):
