@@ -40,6 +40,7 @@ ACTION_WORDS = {
     "game.finished": "finished the game",
     "game.abandoned": "abandoned the game",
     "game.confirmed": "confirmed",
+    "player.pin_refused": "typed a wrong PIN for",
 }
 
 
@@ -399,6 +400,8 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
             detail = _safe(entry.before, names)
         elif entry.action == "game.confirmed" and isinstance(entry.after, dict):
             detail = f"{entry.after.get('player')} (by {entry.after.get('by')})"
+        elif entry.action == "player.pin_refused" and isinstance(entry.after, dict):
+            detail = str(entry.after.get("player"))
         out.append(
             {
                 "when": entry.created,

@@ -7,6 +7,7 @@ the one boundary between the database and the engine's types.
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 from collections.abc import Sequence
@@ -23,7 +24,7 @@ from clubs import services as club_services
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club, Player
 from scoring import engine
-from scoring.models import Game, GameSeat, Hand, Submission, log_action
+from scoring.models import AuditEntry, Game, GameSeat, Hand, Submission, log_action
 
 
 class GameError(ValueError):
@@ -592,38 +593,82 @@ def game_start(
     return game_create(club=club, players=players, created_by=created_by, **create)
 
 
-@transaction.atomic
+PIN_TRIES = 5
+PIN_WINDOW = datetime.timedelta(minutes=15)
+
+
 def game_confirm(*, game: Game, seat: int, user: Any, pin: str | None = None) -> GameSeat:
     """A player confirms the result of a finished game: logged in as that player, or with the
-    player's PIN typed on the scorer's phone."""
-    game = _locked(game)
-    if game.status != Game.Status.FINISHED:
-        raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+    player's PIN typed on the scorer's phone.
+
+    A wrong PIN is written to the audit trail at once (it stays when the refusal is raised);
+    after ``PIN_TRIES`` wrong PINs for a player within ``PIN_WINDOW`` no PIN of theirs is
+    tried until the window has passed, so a four-digit PIN cannot be guessed by trying them
+    all."""
+    if pin is not None:
+        if game.status != Game.Status.FINISHED:  # checked again under the lock
+            raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+        _check_pin(game, seat, pin, user)
+    return _confirm(game=game, seat=seat, user=user, by="login" if pin is None else "pin")
+
+
+def _seat_row(game: Game, seat: int) -> GameSeat:
     try:
-        row = game.seats.select_related("player").get(seat=seat)
+        return game.seats.select_related("player").get(seat=seat)
     except GameSeat.DoesNotExist:
         raise GameError(
             f"The game has no seat {seat}.", code="no_such_seat", field="seat"
         ) from None
+
+
+def _check_pin(game: Game, seat: int, pin: str, user: Any) -> None:
+    player = _seat_row(game, seat).player
+    if not player.has_pin:
+        raise GameError(
+            f"{player.display_name} has no PIN yet; an organiser can set one.",
+            code="no_pin",
+            field="pin",
+        )
+    refused = AuditEntry.objects.filter(
+        club_id=game.club_id,
+        action="player.pin_refused",
+        after__player_id=player.pk,
+        created__gte=timezone.now() - PIN_WINDOW,
+    )
+    if refused.count() >= PIN_TRIES:
+        minutes = int(PIN_WINDOW.total_seconds() // 60)
+        raise GameError(
+            f"Too many wrong PINs for {player.display_name}: try again in {minutes} minutes, "
+            "or confirm by logging in.",
+            code="too_many_pins",
+            field="pin",
+        )
+    if not player.check_pin(pin):
+        log_action(
+            "player.pin_refused",
+            actor=user,
+            game=game,
+            after={"seat": seat, "player_id": player.pk, "player": player.display_name},
+        )
+        raise GameError("That PIN is not right.", code="wrong_pin", field="pin")
+
+
+@transaction.atomic
+def _confirm(*, game: Game, seat: int, user: Any, by: str) -> GameSeat:
+    game = _locked(game)
+    if game.status != Game.Status.FINISHED:
+        raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+    row = _seat_row(game, seat)
     player = row.player
-    if pin is None:
-        if not getattr(user, "is_authenticated", False) or player.user_id != user.pk:
-            raise GameError(
-                f"Only {player.display_name} can confirm this seat (or give their PIN).",
-                code="not_this_player",
-                field="seat",
-            )
-        how = "login"
-    else:
-        if not player.has_pin:
-            raise GameError(
-                f"{player.display_name} has no PIN yet; an organiser can set one.",
-                code="no_pin",
-                field="pin",
-            )
-        if not player.check_pin(pin):
-            raise GameError("That PIN is not right.", code="wrong_pin", field="pin")
-        how = "pin"
+    if by == "login" and (
+        not getattr(user, "is_authenticated", False) or player.user_id != user.pk
+    ):
+        raise GameError(
+            f"Only {player.display_name} can confirm this seat (or give their PIN).",
+            code="not_this_player",
+            field="seat",
+        )
+    how = by
     if row.confirmed_at is not None:
         return row
     row.confirmed_at = timezone.now()

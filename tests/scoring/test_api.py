@@ -1,15 +1,17 @@
 """The REST API's contract: answers written out in full, idempotency, 409, engine errors."""
 
+import datetime
 import json
 
 import pytest
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.utils import timezone
 
 from clubs.models import Membership, Player
 from scoring import services
-from scoring.models import Game, Hand
+from scoring.models import AuditEntry, Game, Hand
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON
 
@@ -513,3 +515,25 @@ def test_a_hand_with_null_lists_prints_on_the_sheet(client, bob, fresh_game):
     fresh_game.refresh_from_db()
 
     assert pdf.game_sheet_pdf(sheet_data.game_sheet(fresh_game, address="x")).startswith(b"%PDF")
+
+
+def test_five_wrong_pins_stop_the_pins_being_tried_for_a_while(client, bob, finished_game):
+    aiko = finished_game.seats.get(seat=0).player
+    aiko.pin = make_password("1234")
+    aiko.save(update_fields=["pin"])
+    client.force_login(bob)
+    url = f"/api/games/{finished_game.pk}/confirm/"
+
+    wrong = [_post(client, url, {"seat": 0, "pin": f"000{i}"}) for i in range(5)]
+    right = _post(client, url, {"seat": 0, "pin": "1234"})
+
+    assert [r.json()["error"]["code"] for r in wrong] == ["wrong_pin"] * 5
+    assert right.status_code == 400 and right.json()["error"]["code"] == "too_many_pins"
+    assert finished_game.seats.get(seat=0).confirmed_at is None
+    page = client.get(f"/games/{finished_game.pk}/").content.decode()
+    assert page.count("typed a wrong PIN for") == 5
+    # A quarter of an hour later the right PIN is taken again.
+    AuditEntry.objects.filter(action="player.pin_refused").update(
+        created=timezone.now() - datetime.timedelta(minutes=16)
+    )
+    assert _post(client, url, {"seat": 0, "pin": "1234"}).status_code == 200
