@@ -277,14 +277,15 @@ _register(
     30,000 and return 30,000, no oka. The uma follows how many players finish above the return
     (30,000 exactly is not above): one, +12/-1/-3/-8; two, +8/+4/-4/-8; three, +8/+3/+1/-12
     (nobody above is settled as two above). Ties share; riichi sticks left on the table at the
-    end are not given to anyone. The choices from the JPML's published rules: no bust (scores
-    may go below zero, and riichi may be declared with fewer than 1,000 points), no agari-yame,
-    head bump (one winner on a discard), no abortive draws, no counted yakuman and one yakuman
-    at most, no rounding up to mangan, 300 per counter, 3,000 ready-hand payments with the
-    dealer keeping the deal when ready, liability for big dragons and big winds, nagashi mangan
-    as a mangan self-drawn win. A chombo pays the limit to each player, East double, and the
-    hand is replayed by the same dealer. No ippatsu, ura dora or red fives: these change the
-    han a scorer enters, not the payments. No penalty for a faulty ready declaration or claim.
+    end are not given to anyone. The other choices, as we read the JPML's published rules: no
+    bust (scores may go below zero, and riichi may be declared with fewer than 1,000 points), no
+    agari-yame, head bump (one winner on a discard), no abortive draws, no counted yakuman and
+    one yakuman at most, no rounding up to mangan, 300 per counter, 3,000 ready-hand payments
+    with the dealer keeping the deal when ready, liability for big dragons and big winds,
+    nagashi mangan as a mangan self-drawn win. A chombo pays the limit to each player, East
+    double, and the hand is replayed by the same dealer. No ippatsu, ura dora or red fives:
+    these change the han a scorer enters, not the payments. No penalty for a faulty ready
+    declaration or claim.
     """,
     start_points=30000,
     return_points=30000,
