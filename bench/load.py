@@ -288,6 +288,26 @@ def verify(log: dict) -> list[str]:
     return problems
 
 
+def warm_up(ports: tuple[int, int], token: str, workers: int) -> None:
+    """A few requests to every worker before the clock starts: a worker's first request
+    imports the views (the engine, the PDF renderer) and takes seconds, which is start-up, not
+    load. The worker that replaces the killed one still starts cold during the run."""
+    warm = Stats()
+
+    def ask(port: int) -> None:
+        client = Client(port, token, warm)
+        for _ in range(3):
+            client.request("GET", "/api/games/?limit=1")
+
+    threads = [
+        threading.Thread(target=ask, args=(port,)) for port in ports for _ in range(2 * workers)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 def worker_pids(master: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout
     return [int(p) for p in out.split()]
@@ -354,6 +374,7 @@ def main() -> int:
                     break
                 except OSError:
                     time.sleep(0.1)
+        warm_up(ports, token, args.workers)
         stats, log = Stats(), {}
         deadline = time.monotonic() + args.seconds
         threads = [
