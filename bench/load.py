@@ -2,8 +2,8 @@
 
 Starts two gunicorn servers (separate processes, one database) and has N simulated tables
 play whole games for a while: 10% of submissions are sent twice with the same Idempotency-Key
-(a flaky network), 5% are sent on both devices at the same moment with one key (a double tap
-that a retry overtakes), 5% come from a "second device" with a stale hand number. Midway it
+(a flaky network), 5% are sent on both devices at the same moment with one key (a retry sent
+before the first answer came), 5% come from a "second device" with a stale hand number. Midway it
 kills a gunicorn worker with SIGKILL. Then it checks every game: no hand lost or duplicated,
 totals + pool + forfeited equal the start, and the cached numbers equal a fresh replay by the
 engine.
