@@ -70,7 +70,21 @@ def env_database(name: str, default: str) -> dict[str, object]:
         raise ImproperlyConfigured(
             f"The {name} environment variable is not usable: {exc}"
         ) from None
-    return dict(config)
+    config = dict(config)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Several phones writing at once must queue, not fail with "database is locked".
+        # IMMEDIATE: a transaction takes the write lock when it begins and waits up to the
+        # timeout for it (a deferred one that has read first cannot wait when it comes to
+        # write, so SQLite refuses at once). SQLite has no SELECT ... FOR UPDATE; this is
+        # what serialises two writes to one game, and a second hand submission reads the
+        # game only after the first has committed. WAL lets pages be read during a write.
+        config["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env_int("SQLITE_BUSY_TIMEOUT", 20),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            **config.get("OPTIONS", {}),
+        }
+    return config
 
 
 # Development is the default so that a fresh checkout runs with `make run`; a deployment sets

@@ -53,7 +53,11 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     str,
     OpenApiParameter.HEADER,
-    description="A key the client makes up per hand; a repeat answers with the first answer.",
+    description="A key the client makes up per hand. A repeat of a submission that added a "
+    "hand answers with the first answer (201, the same body, and the header "
+    "`Idempotent-Replayed: true`), also when it arrives while the first is being written; a "
+    "refused submission is not kept, so its repeat is tried afresh. The same key with another "
+    "hand answers 422 (`idempotency_key_reused`).",
 )
 
 
@@ -456,10 +460,15 @@ class HandCreateApi(Api):
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={
-            201: HandWriteSerializer,
-            200: OpenApiResponse(HandWriteSerializer, description="A repeated key: the first."),
+            201: OpenApiResponse(
+                HandWriteSerializer,
+                description="The hand added (or, for a repeated key, the first answer).",
+            ),
             409: OpenApiResponse(
                 StaleSerializer, description="Another device added that hand first."
+            ),
+            422: OpenApiResponse(
+                ErrorSerializer, description="The Idempotency-Key was used for another hand."
             ),
             **ERRORS,
         },
@@ -483,9 +492,15 @@ class HandCreateApi(Api):
             )
         except services.StaleHandNumber as e:
             return _stale(e, pk)
-        return Response(
-            write.response, status=status.HTTP_200_OK if write.repeated else status.HTTP_201_CREATED
-        )
+        except services.KeyReused as e:
+            return Response(
+                _error(e.code, str(e), field=e.field),
+                status=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            )
+        # A repeat gets the first answer as it was, status included: a phone that lost the
+        # first answer must not be able to tell the difference (the header says it anyway).
+        headers = {"Idempotent-Replayed": "true"} if write.repeated else None
+        return Response(write.response, status=status.HTTP_201_CREATED, headers=headers)
 
 
 def _stale(e: services.StaleHandNumber, pk: int) -> Response:
