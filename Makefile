@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 SYSDEPS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
            fonts-dejavu-extra fonts-ipaexfont-gothic poppler-utils chromium
 
-.PHONY: run test install sysdeps clean
+.PHONY: run test install sysdeps clean openapi
 
 run: sysdeps install
 	$(PY) manage.py migrate --noinput
@@ -33,6 +33,11 @@ test: sysdeps install
 	@# Browser tests in their own process: Playwright runs an event loop in the test thread,
 	@# so the ORM there needs DJANGO_ALLOW_ASYNC_UNSAFE, which the main run must not have.
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest tests/browser
+
+# The API schema, committed as docs/openapi.json; tests/api/test_openapi_file.py fails when the
+# code and the file disagree.
+openapi: install
+	$(PY) manage.py spectacular --file docs/openapi.json --format openapi-json --validate
 
 install: $(STAMP)
 
