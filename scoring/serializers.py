@@ -222,7 +222,7 @@ class ErrorBodySerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable, for programs: e.g. invalid, not_found.")
     message = serializers.CharField(help_text="For people: what is wrong, naming the field.")
     field = serializers.CharField(
-        required=False, help_text="The input at fault, e.g. players or wins.0.han."
+        required=False, help_text="The input at fault, e.g. players or wins[0].han."
     )
     hand = serializers.IntegerField(
         required=False, help_text="The hand at fault (its number in the game), for a hand."

@@ -1,6 +1,7 @@
 """Fuzz every operation of /api/schema/ in process, as alice (organiser, by token), as an
-anonymous client and with a bad token: no 5xx, every answer in the documented content type and, for 2xx, the
-documented schema; bad input refused; every 4xx in our error shape {"error": {code, message}}.
+anonymous client and with a bad token: no 5xx, every answer in the documented content type
+and, for 2xx, the documented schema; bad input refused; every 4xx in our error shape
+{"error": {code, message}}.
 
 Each example points its path (and the club, players and rule set in its body) at random values,
 at alice's private club, or at a public club she is not in, so the fuzzing reaches past the
