@@ -110,6 +110,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    # Ends a user's API token when they log out or change their password.
+    "config.apps.SiteConfig",
     "drf_spectacular",
     # Swagger UI's files served from our own static files: the CSP allows no CDN.
     "drf_spectacular_sidecar",
@@ -124,6 +126,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE under /api/ is a 413 before anything reads it.
+    "config.limits.ApiBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -235,19 +239,24 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
+# The largest request body, for the site's forms and the API alike (Django's default, 2.5 MB:
+# a long game record is some 100 kB). Over it the API answers 413.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 REST_FRAMEWORK = {
+    # Token first: DRF answers a missing or bad login with the first class's challenge, so an
+    # anonymous or wrongly authenticated request is a 401 with WWW-Authenticate: Token (the
+    # session class has none, which made it a 403). A request without an Authorization header
+    # falls through to the session, which still checks CSRF on every write.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Closed by default: an API view that serves public data says so itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # JSON with a NUL or a lone surrogate in a string is refused: the database cannot hold it.
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only, and the schema says so. JSON nested too deep, too large, or with a NUL or a
+    # lone surrogate in a string (the database cannot hold it) is refused (config.parsers).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Every 4xx/5xx answers {"error": {"code", "message", "field"?, "hand"?}}.
     "EXCEPTION_HANDLER": "scoring.api.exception_handler",
@@ -260,6 +269,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Separate request and response components: read-only fields are never asked of a client.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # The answers every operation may give besides its own (401, 413, malformed JSON).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.add_common_answers",
+    ],
 }
 
 # Without this, Django sends errors only to ADMINS by mail when DEBUG is off; a server

@@ -11,12 +11,13 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,13 +25,14 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from clubs.access import Role, get_club_for_user, has_role, require_role
 from clubs.services import ClubError
-from config.parsers import JSONParser
+from config.parsers import JSONParser, RequestTooLarge
 from scoring import engine, selectors, services
 from scoring.models import Game
 from scoring.selectors import visible_games
 from scoring.serializers import (
     ErrorSerializer,
     FinalSerializer,
+    GameRecordSerializer,
     GameSerializer,
     GameSummarySerializer,
     HandResultSerializer,
@@ -46,7 +48,9 @@ logger = logging.getLogger(__name__)
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Bad input; engine errors keep their code."),
-    403: OpenApiResponse(ErrorSerializer, description="Not logged in, or the role is too low."),
+    403: OpenApiResponse(
+        ErrorSerializer, description="The role is too low, or a session write without CSRF."
+    ),
     404: OpenApiResponse(ErrorSerializer, description="No such game (or a private club's)."),
 }
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -99,6 +103,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, RequestDataTooBig):  # a form body read by the CSRF check
+        exc = RequestTooLarge()
     response = drf_exception_handler(exc, context)
     if response is None:
         logger.exception("API error", exc_info=exc)
@@ -150,8 +156,10 @@ def _hand_body(request: Request, *drop: str) -> dict[str, Any]:
 class Api(APIView):
     """Base of the scoring API: JSON bodies; each method checks its own access."""
 
+    # Reads are open (the club decides who sees it); a write needs a login first, so that an
+    # anonymous write is a 401 before its body is read or validated.
     parser_classes = [JSONParser]
-    permission_classes = [AllowAny]
+    permission_classes = [IsAuthenticatedOrReadOnly]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,7 +288,9 @@ class GameRecordApi(Api):
     @extend_schema(
         operation_id="games_record",
         responses={
-            200: OpenApiResponse(description="The whole game as a game record."),
+            200: OpenApiResponse(
+                GameRecordSerializer, description="The whole game as a game record."
+            ),
             404: ERRORS[404],
         },
         summary="The game record (rules, players, start, hands, ended)",
