@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -485,14 +487,46 @@ def row_values(row: StandingRow) -> dict[str, Any]:
     }
 
 
-def standings_csv(standings: Standings) -> bytes:
-    """The standings as CSV (UTF-8 with a BOM, so spreadsheet programs read names right)."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet program read a cell as a formula (OWASP, "CSV Injection")."""
+NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    r"""A value as a CSV cell a spreadsheet will not run: text that starts like a formula
+    (``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe, which
+    spreadsheet programs show as text. A plain number (``-27.0``, ``+5.5``, ``-3000``) is left
+    as it is, so it stays a number the organiser can add up: it cannot hold a formula.
+
+    >>> csv_cell('=HYPERLINK("http://x")'), csv_cell("@SUM(A1)"), csv_cell("\tx")
+    ('\'=HYPERLINK("http://x")', "'@SUM(A1)", "'\tx")
+    >>> csv_cell("-27.0"), csv_cell("+5.5"), csv_cell(-3000), csv_cell("-1+2"), csv_cell("Ann")
+    ('-27.0', '+5.5', -3000, "'-1+2", 'Ann')
+    """
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    if NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
+def write_csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
+    """Rows as CSV (UTF-8 with a BOM, so spreadsheet programs read names right), every cell
+    through :func:`csv_cell`. Every CSV the site writes goes through here."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
+    writer.writerow([csv_cell(h) for h in header])
+    for row in rows:
+        writer.writerow([csv_cell(v) for v in row])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def standings_csv(standings: Standings) -> bytes:
+    """The standings as CSV, a line per player (see :func:`write_csv`)."""
+    lines = []
     for row in standings.all_rows:
         values = row_values(row)
         values["rank"] = "" if row.rank is None else row.rank
         values["qualified"] = "yes" if row.qualified else "no"
-        writer.writerow([values[k] for k in CSV_HEADER])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+        lines.append([values[k] for k in CSV_HEADER])
+    return write_csv(CSV_HEADER, lines)

@@ -1,6 +1,8 @@
 """Standings: what counts, how it adds up, who qualifies, and how ties are broken."""
 
+import csv
 import datetime
+import io
 
 import pytest
 from django.db import connection, reset_queries
@@ -8,7 +10,13 @@ from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Player
 from leagues.models import League, Season
-from leagues.standings import format_result, season_standings, sort_rows, standings_csv
+from leagues.standings import (
+    csv_cell,
+    format_result,
+    season_standings,
+    sort_rows,
+    standings_csv,
+)
 from scoring import services
 from scoring.models import Game
 
@@ -311,6 +319,44 @@ def test_the_csv_has_a_line_per_player_with_the_printed_numbers(season, people, 
     assert lines[0].startswith("rank,player,games,counted,total,average")
     assert lines[1] == "1,Ann,1,1,+27.3,+27.3,,1,0,0,0,1.00,+27.3,yes"
     assert lines[4] == "4,Dan,1,1,-27.0,-27.0,,0,0,0,1,4.00,-27.0,yes"
+
+
+def test_a_name_that_starts_like_a_formula_is_written_as_text_and_numbers_stay_numbers(
+    club, season, cached_game
+):
+    names = ('=HYPERLINK("http://x","y")', "+1+cmd", "-2+3", "@SUM(A1)")
+    tricky = [Player.objects.create(club=club, display_name=n) for n in names]
+    cached_game(
+        [(tricky[0], 1, 273), (tricky[1], 2, 101), (tricky[2], 3, -104), (tricky[3], 4, -270)]
+    )
+    text = standings_csv(season_standings(fresh(season))).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert [r[1] for r in rows[1:]] == ["'" + n for n in names]
+    # Results stay plain signed numbers, which a spreadsheet reads as numbers.
+    assert [r[4] for r in rows[1:]] == ["+27.3", "+10.1", "-10.4", "-27.0"]
+    assert not any(c.startswith(("=", "@")) for r in rows for c in r)
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        ("=1+2", "'=1+2"),
+        ("+1", "+1"),
+        ("-3000", "-3000"),
+        (-3000, -3000),
+        ("-27.0", "-27.0"),
+        ("-", "'-"),
+        ("-1e3", "'-1e3"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("@x", "'@x"),
+        ("Ann", "Ann"),
+        ("", ""),
+        (None, None),
+    ],
+)
+def test_only_text_that_starts_like_a_formula_is_escaped(value, cell):
+    assert csv_cell(value) == cell
 
 
 # Scale: the number of queries does not grow with games or players
