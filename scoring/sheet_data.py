@@ -580,6 +580,8 @@ class StandingLine:
     placements: tuple[int, int, int, int]
     average_placement: str
     best: str
+    settlements: str = ""
+    """``A 3 · B 1``: the player's games by settlement, where the season mixes them."""
 
 
 @dataclass(frozen=True)
@@ -601,6 +603,13 @@ class StandingsSheet:
     unqualified: tuple[StandingLine, ...]
     printed_at: datetime.datetime
     address: str
+    settlements: tuple[Any, ...] = ()
+    """The settlements the counted games used (:class:`leagues.standings.Settlement`)."""
+
+    @property
+    def mixed(self) -> bool:
+        """The season's games were settled in more than one way (the sheet lists them)."""
+        return len(self.settlements) > 1
 
 
 def _standing_line(row: Any) -> StandingLine:
@@ -615,6 +624,7 @@ def _standing_line(row: Any) -> StandingLine:
         placements=tuple(row.placements),
         average_placement=row.average_placement_display,
         best=row.best_display,
+        settlements=row.settlements_display,
     )
 
 
@@ -640,4 +650,5 @@ def standings_sheet(season: Any, *, address: str) -> StandingsSheet:
         unqualified=tuple(_standing_line(r) for r in standings.unqualified),
         printed_at=timezone.localtime(),
         address=address,
+        settlements=standings.settlements,
     )

@@ -179,3 +179,23 @@ def test_a_member_gets_the_standings_sheet(client, season, bob, charlie):
     assert "1 Chiara Lucà 1 1 +64.0 +64.0 1 0 0 0 1.00 +64.0" in text
     assert "2 Daiki 鈴木 1 1 +9.6 +9.6 0 1 0 0 2.00 +9.6" in text
     assert "4 Aiko 佐藤 1 1 -50.0 -50.0 0 0 0 1 4.00 -50.0" in text
+
+
+def test_the_standings_print_the_settlement_each_game_started_with(client, season, bob, charlie):
+    league, club = season.league, season.league.club
+    day = datetime.date(2026, 11, 30)
+    played_game(club, bob, league=league, played_on=day, rules=None)
+    played_game(club, bob, league=league, played_on=day, rules=None)
+    # The league's uma changes after two games: a third game copies the new uma when it starts.
+    league.rules = {"preset": "japanese-modern", "options": {"uma": [30, 10, -10, -30]}}
+    league.save()
+    played_game(club, bob, league=league, played_on=day, rules=None)
+    client.force_login(charlie)
+
+    text = pdf_text(client.get(f"/seasons/{season.pk}/standings.pdf").content)
+
+    assert "the games of this season were settled differently" in text
+    assert "A uma +20/+10/-10/-20 · start 25,000 · return 30,000 (2 games)" in text
+    assert "B uma +30/+10/-10/-30 · start 25,000 · return 30,000 (1 game)" in text
+    # Each player's games by settlement, in the last column: all four played all three.
+    assert text.count("A 2 · B 1") == 4
