@@ -75,10 +75,16 @@ def build_game(club, user, hands: int):
     )
     rng = random.Random(7)
     scores, dealer = [25000] * 4, 0
+    # A game of all four winds has 16 deals: the dealer keeps the deal often enough to fill them.
+    per_deal = max(2, -(-hands // 15))
     while game.hand_count < hands:
         hand = random_hand(rng, scores)
-        if game.hand_count % 2:  # every other hand the dealer wins and keeps the deal
-            hand = {"result": "tsumo", "wins": [{"seat": dealer, "han": 2, "fu": 30}]}
+        if game.hand_count % per_deal:  # the dealer wins or is ready, and keeps the deal
+            hand = (
+                {"result": "tsumo", "wins": [{"seat": dealer, "han": 2, "fu": 30}]}
+                if game.hand_count % 3
+                else {"result": "draw", "tenpai": sorted({dealer, rng.randrange(4)})}
+            )
         try:
             write = services.hand_record(game=game, hand=hand, entered_by=user)
         except engine.EngineError:
@@ -88,6 +94,10 @@ def build_game(club, user, hands: int):
         dealer = (write.response["final"]["next"] or {}).get("dealer", 0)
         if game.over:
             raise SystemExit("the bench game ended before its hands were played")
+    # The paper trail: one hand in 25 corrected (to itself), each a crossing on the sheet.
+    for number in range(25, game.hand_count + 1, 25):
+        data = game.hands.get(number=number).data
+        services.hand_correct(game=game, number=number, hand=data, reason="checked", user=user)
     return services.game_finish(game=game, user=user)
 
 
