@@ -425,7 +425,12 @@ def paper_trail(
             if n is None or not 1 <= n <= len(slots) + 1:
                 whole = False
                 break
-            slots.insert(n - 1, _Slot())
+            slot = _Slot()
+            if n == len(slots) + 1:
+                # A hand recorded after the last one was deleted (an undo, then the right
+                # hand): the deleted hand stood before this one.
+                slot.deleted_before, at_end = at_end, []
+            slots.insert(n - 1, slot)
         elif entry.action in ("hand.corrected", "hand.deleted"):
             if n is None or not 1 <= n <= len(slots):
                 whole = False

@@ -129,3 +129,20 @@ def test_the_page_and_the_sheet_write_the_riichi_double_alike(club, bob):
     (first, *_) = selectors.ledger(game)
     assert words in first["words"]
     assert words in " ".join(sheet_data.game_sheet(game, address=ADDRESS).hands[0].details)
+
+
+def test_an_undone_last_hand_stands_before_the_hand_recorded_in_its_place(club, bob):
+    game = played_game(club, bob, hands=TRAIL_HANDS[:3], rules=LONG_GAME, finish=False)
+    services.hand_undo(game=game, user=bob)
+    for hand in TRAIL_HANDS[2:5]:
+        services.hand_record(game=game, hand=hand, entered_by=bob)
+    sheet = sheet_data.game_sheet(game, address=ADDRESS)
+    assert [(type(x).__name__, x.number) for x in sheet.lines] == [
+        ("HandRow", 1),
+        ("HandRow", 2),
+        ("DeletedHand", 3),
+        ("HandRow", 3),
+        ("HandRow", 4),
+        ("HandRow", 5),
+    ]
+    assert sheet.lines[2].deletion.reason == "Undo of the last hand."
