@@ -530,7 +530,7 @@ def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
     def user(value: Any, path: str, *, optional: bool = True) -> None:
         if value is None and optional:
             return
-        if value not in known:
+        if not isinstance(value, str) or value not in known:
             raise _fail(path, f"{value!r} is not one of the backup's users")
 
     members = _list(data["memberships"], "memberships")
@@ -594,6 +594,7 @@ def _check_rulesets(
         user(r["created_by"], f"{at}.created_by")
         _moment(r["created"], f"{at}.created")
         preset, template = r["template_preset"], r["template_ruleset"]
+        _text(preset, f"{at}.template_preset", 40)
         if bool(preset) == (template is not None):
             raise _fail(at, "a rule set has one template: a preset or an earlier rule set")
         if preset:
@@ -601,7 +602,7 @@ def _check_rulesets(
             base = engine.get_preset(preset).rules
             roots[name] = preset
         else:
-            if template not in latest:
+            if not isinstance(template, str) or template not in latest:
                 raise _fail(
                     f"{at}.template_ruleset", f"{template!r} is not a rule set listed before it"
                 )
@@ -632,7 +633,7 @@ def _check_rulesets(
                 _build(engine.get_preset(preset).rules, v["options"], f"{vat}.options")
             else:
                 key = (template, v["template_version"])
-                if key not in versions:
+                if isinstance(key[1], list | dict) or key not in versions:
                     raise _fail(
                         f"{vat}.template_version",
                         f"{template!r} has no version {v['template_version']!r}",
@@ -657,7 +658,9 @@ def _check_leagues(leagues: Any, rulesets: set[str]) -> dict[str, set[str]]:
         if slug in seasons:
             raise _fail(f"{at}.slug", f"the league {slug!r} appears twice")
         _rules(lg["rules"], f"{at}.rules")
-        if lg["ruleset"] is not None and lg["ruleset"] not in rulesets:
+        if lg["ruleset"] is not None and (
+            not isinstance(lg["ruleset"], str) or lg["ruleset"] not in rulesets
+        ):
             raise _fail(f"{at}.ruleset", f"{lg['ruleset']!r} is not one of the rule sets")
         _choice(lg["aggregate"], f"{at}.aggregate", League.Aggregate.values, "aggregate")
         points = _list(lg["placement_points"], f"{at}.placement_points", most=4)
@@ -701,7 +704,7 @@ def _check_game(
     if len(seated) != 4:
         raise _fail(f"{at}.record.players", f"a game has four seats, found {len(seated)}")
     for s, name in enumerate(seated):
-        if name not in players:
+        if not isinstance(name, str) or name not in players:
             raise _fail(f"{at}.record.players[{s}]", f"{name!r} is not one of the players")
     if len(set(seated)) != 4:
         raise _fail(f"{at}.record.players", "a player sits in one seat of a game, not two")
@@ -714,13 +717,22 @@ def _check_game(
     except engine.EngineError as e:
         where = f"{at}.record.hands[{e.hand - 1}]" if e.hand else f"{at}.record"
         raise _fail(where, e.detail if e.hand else str(e)) from None
-    if g["league"] is not None and g["league"] not in seasons:
+    if g["league"] is not None and (not isinstance(g["league"], str) or g["league"] not in seasons):
         raise _fail(f"{at}.league", f"{g['league']!r} is not one of the leagues")
-    if g["season"] is not None and g["season"] not in seasons.get(g["league"], ()):
+    if g["season"] is not None and (
+        not isinstance(g["season"], str) or g["season"] not in seasons.get(g["league"], ())
+    ):
         raise _fail(f"{at}.season", f"{g['season']!r} is not a season of the game's league")
     if g["ruleset"] is not None:
         ref = g["ruleset"]
-        if not (isinstance(ref, list) and len(ref) == 2 and tuple(ref) in versions):
+        known_ref = (
+            isinstance(ref, list)
+            and len(ref) == 2
+            and isinstance(ref[0], str)
+            and isinstance(ref[1], int)
+            and tuple(ref) in versions
+        )
+        if not known_ref:
             raise _fail(f"{at}.ruleset", f"{ref!r} is not a rule set version of the backup")
     _text(g["rules_name"], f"{at}.rules_name", 120)
     _text(g["table"], f"{at}.table", 40)

@@ -6,6 +6,7 @@ import json
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
 from clubs.backup import BackupError, export_club, import_club
 from clubs.demo import seed_demo
@@ -22,10 +23,28 @@ def counts():
     return {m.__name__: m.objects.count() for m in MODELS}
 
 
+class _RolledBack(Exception):
+    pass
+
+
+@pytest.fixture(scope="module")
+def demo_backup(django_db_setup, django_db_blocker):
+    """The demo club's backup, made once in a transaction that is then rolled back, so every
+    test restores it into a database without the demo or its logins."""
+    with django_db_blocker.unblock():
+        try:
+            with transaction.atomic():
+                text = json.dumps(export_club(seed_demo().club))
+                raise _RolledBack
+        except _RolledBack:
+            pass
+    return text
+
+
 @pytest.fixture
-def backup(db):
-    """The demo club's backup under a new slug, so it can be restored beside the demo."""
-    data = json.loads(json.dumps(export_club(seed_demo().club)))
+def backup(db, demo_backup):
+    """A fresh copy of the demo club's backup, under a new slug."""
+    data = json.loads(demo_backup)
     data["club"]["slug"] = "copy"
     return data
 
@@ -38,8 +57,9 @@ def running(data):
     return next(i for i, g in enumerate(data["games"]) if g["status"] == "running")
 
 
-def test_the_demo_backup_restores_beside_the_demo_when_its_users_may_be_bound(backup):
-    club = import_club(backup, bind_existing_users=True)
+def test_the_demo_backup_restores_into_a_database_without_it(backup):
+    assert not User.objects.exists()
+    club = import_club(backup)
     assert club.slug == "copy"
     assert club.games.count() == len(backup["games"]) > 0
     assert club.rulesets.count() == len(backup["rulesets"]) > 0
@@ -252,3 +272,41 @@ def test_new_usernames_become_new_accounts_with_their_password_hashes(backup):
     member = club.memberships.select_related("user").first()
     assert member.user.username.startswith("new-")
     assert member.user.password == "pbkdf2_sha256$1$salt$hash"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        ("club", "name"),
+        ("users", 0, "username"),
+        ("memberships", 0, "user"),
+        ("players", 0, "user"),
+        ("rulesets", 0, "template_preset"),
+        ("rulesets", 0, "options"),
+        ("rulesets", 0, "versions", 0, "number"),
+        ("leagues", 0, "ruleset"),
+        ("leagues", 0, "placement_points"),
+        ("leagues", 0, "seasons", 0, "starts"),
+        ("games", 0, "record", "players", 0),
+        ("games", 0, "league"),
+        ("games", 0, "season"),
+        ("games", 0, "ruleset"),
+        ("games", 0, "hands", 0),
+        ("games", 0, "confirmations"),
+        ("audit", 0, "game"),
+        ("audit", 0, "created"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_anywhere_is_refused_not_a_traceback(backup, path):
+    odd = [["x"]]  # the wrong kind for every field, and not even hashable
+    *parents, last = path
+    node = backup
+    for step in parents:
+        node = node[step]
+    node[last] = odd
+    before = counts()
+    with pytest.raises(BackupError) as refused:
+        import_club(backup, bind_existing_users=True)
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    assert str(refused.value).startswith(where.rsplit("[", 1)[0].rsplit(".", 1)[0])
+    assert counts() == before
