@@ -456,3 +456,12 @@ def test_a_season_that_mixes_settlements_says_so_and_counts_each_players_games(
         "uma +20/+10/-10/-20 · start 25,000 · return 30,000 (2 games); "
         "uma +30/+10/-10/-30 · start 25,000 · return 30,000 (1 game)"
     )
+
+
+def test_the_standings_modules_examples_hold():
+    import doctest
+
+    from leagues import standings
+
+    failed, attempted = doctest.testmod(standings)
+    assert attempted and not failed

@@ -58,3 +58,12 @@ def test_a_declarers_win_is_written_with_the_doubles_it_was_paid_with():
     # No riichi, or rules without the extra double: the doubles as called.
     assert "(20 points, 3 doubles)" in describe_hand(hand, NAMES, riichi_doubles=1)
     assert "(20 points, 3 doubles)" in describe_hand(declared, NAMES)
+
+
+def test_the_selectors_examples_hold():
+    import doctest
+
+    from scoring import selectors
+
+    failed, attempted = doctest.testmod(selectors)
+    assert attempted and not failed
