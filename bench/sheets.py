@@ -1,8 +1,8 @@
 """How long the score sheets take to render, against WeasyPrint on a bare table of the same rows.
 
 Builds, in a throwaway SQLite database, a 30-hand game and a season of 200 players (and the
-largest sheets a request renders: a 300-hand game with a correction every 25 hands, a season
-of 300 players), then times
+largest game sheet a request renders, 300 hands with a correction every 25, and a season of
+300 players, past the standings sheet's limit of 200), then times
 (median of ``--runs`` after one warm-up, wall clock and CPU) the selector (database reads), the
 renderer (template and WeasyPrint) and, for comparison, WeasyPrint on a bare HTML table holding
 the same cells with no style sheet: through the sheets' own ``html_to_pdf`` (the ratio the goal

@@ -207,7 +207,7 @@ WHITENOISE_USE_FINDERS = DEBUG
 # hands and a standings sheet SHEET_MAX_ROWS players (the CSV and the game record have all).
 SHEET_RENDER_SLOTS = env_int("SHEET_RENDER_SLOTS", 1)
 SHEET_MAX_HANDS = env_int("SHEET_MAX_HANDS", 300)
-SHEET_MAX_ROWS = env_int("SHEET_MAX_ROWS", 300)
+SHEET_MAX_ROWS = env_int("SHEET_MAX_ROWS", 200)
 
 # Everything the site serves is its own: no CDN, no external fonts, no inline scripts.
 SECURE_CSP = {
