@@ -1,11 +1,14 @@
 """How long the score sheets take to render, against WeasyPrint on a bare table of the same rows.
 
-Builds, in a throwaway SQLite database, a 30-hand game and a season of 200 players, then times
+Builds, in a throwaway SQLite database, a 30-hand game and a season of 200 players (and the
+largest game sheet a request renders, 300 hands with a correction every 25, and a season of
+300 players, past the standings sheet's limit of 200), then times
 (median of ``--runs`` after one warm-up, wall clock and CPU) the selector (database reads), the
 renderer (template and WeasyPrint) and, for comparison, WeasyPrint on a bare HTML table holding
 the same cells with no style sheet: through the sheets' own ``html_to_pdf`` (the ratio the goal
 is checked on, like for like) and called plainly. Goals: game sheet 1.5 s or less, standings
-sheet 3 s or less, and the sheet at most 1.5 times the bare table.
+sheet 3 s or less, and the sheet at most 1.5 times the bare table; the largest sheets 6 s
+(300 hands) and 4.5 s (300 players) or less.
 
     .venv/bin/python bench/sheets.py            # prints the figures; exits 1 if a goal is missed
     .venv/bin/python bench/sheets.py --runs 3 --keep /tmp/sheets   # also writes the PDFs there
@@ -20,6 +23,7 @@ import html
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -31,6 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 GAME_GOAL, STANDINGS_GOAL, RATIO_GOAL = 1.5, 3.0, 1.5
+# The largest sheets one request renders (SHEET_MAX_HANDS, SHEET_MAX_ROWS): a worker is held
+# this long at most, and only SHEET_RENDER_SLOTS workers at once.
+LONG_GAME_GOAL, FULL_STANDINGS_GOAL = 6.0, 4.5
 NAMES = ["Aiko 佐藤", "Bruno Rossi", "Chiara Lucà", "Daiki 鈴木", "Elena Bianchi", "Fumiko 中村"]
 
 
@@ -75,10 +82,16 @@ def build_game(club, user, hands: int):
     )
     rng = random.Random(7)
     scores, dealer = [25000] * 4, 0
+    # A game of all four winds has 16 deals: the dealer keeps the deal often enough to fill them.
+    per_deal = max(2, -(-hands // 15))
     while game.hand_count < hands:
         hand = random_hand(rng, scores)
-        if game.hand_count % 2:  # every other hand the dealer wins and keeps the deal
-            hand = {"result": "tsumo", "wins": [{"seat": dealer, "han": 2, "fu": 30}]}
+        if game.hand_count % per_deal:  # the dealer wins or is ready, and keeps the deal
+            hand = (
+                {"result": "tsumo", "wins": [{"seat": dealer, "han": 2, "fu": 30}]}
+                if game.hand_count % 3
+                else {"result": "draw", "tenpai": sorted({dealer, rng.randrange(4)})}
+            )
         try:
             write = services.hand_record(game=game, hand=hand, entered_by=user)
         except engine.EngineError:
@@ -88,6 +101,10 @@ def build_game(club, user, hands: int):
         dealer = (write.response["final"]["next"] or {}).get("dealer", 0)
         if game.over:
             raise SystemExit("the bench game ended before its hands were played")
+    # The paper trail: one hand in 25 corrected (to itself), each a crossing on the sheet.
+    for number in range(25, game.hand_count + 1, 25):
+        data = game.hands.get(number=number).data
+        services.hand_correct(game=game, number=number, hand=data, reason="checked", user=user)
     return services.game_finish(game=game, user=user)
 
 
@@ -199,6 +216,10 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--long-hands", type=int, default=300, help="a second, long game (0: none)")
+    parser.add_argument(
+        "--full-players", type=int, default=300, help="a second, full season (0: none)"
+    )
     parser.add_argument("--keep", help="a folder to write the rendered PDFs to")
     args = parser.parse_args()
 
@@ -225,6 +246,13 @@ def main() -> int:
             f"built a {game.hand_count}-hand game and a season of {args.games} games among "
             f"{args.players} players in {time.perf_counter() - start:.1f} s"
         )
+        long_game = full_season = None
+        if args.long_hands:
+            other = Club.objects.create(name="Riverside Mahjong", slug="long")
+            long_game = build_game(other, user, args.long_hands)
+        if args.full_players:
+            other = Club.objects.create(name="Riverside Mahjong", slug="full")
+            full_season = build_season(other, user, args.full_players, args.full_players * 2)
 
         failures = []
         cases = [
@@ -243,6 +271,26 @@ def main() -> int:
                 STANDINGS_GOAL,
             ),
         ]
+        if long_game is not None:
+            cases.append(
+                (
+                    f"game sheet, {long_game.hand_count} hands",
+                    lambda: sheet_data.game_sheet(long_game, address="https://x.example/g/2/"),
+                    pdf.game_sheet_pdf,
+                    game_rows,
+                    LONG_GAME_GOAL,
+                )
+            )
+        if full_season is not None:
+            cases.append(
+                (
+                    f"standings sheet, {args.full_players} players",
+                    lambda: sheet_data.standings_sheet(full_season, address="https://x/s/2/"),
+                    pdf.standings_pdf,
+                    standings_rows,
+                    FULL_STANDINGS_GOAL,
+                )
+            )
         for name, select, render, rows, goal in cases:
             select_t, sheet = timed(select, args.runs)
             render_t, content = timed(lambda: render(sheet), args.runs)  # noqa: B023
@@ -270,7 +318,8 @@ def main() -> int:
                 failures.append(f"{name} ratio {ratio:.2f} > {RATIO_GOAL}")
             if args.keep:
                 Path(args.keep).mkdir(parents=True, exist_ok=True)
-                Path(args.keep, name.replace(" ", "-") + ".pdf").write_bytes(content)
+                file = re.sub(r"\W+", "-", name).strip("-") + ".pdf"
+                Path(args.keep, file).write_bytes(content)
         print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         for f in failures:
             print("MISSED:", f)

@@ -219,6 +219,14 @@ STORAGES = {
 WHITENOISE_AUTOREFRESH = DEBUG
 WHITENOISE_USE_FINDERS = DEBUG
 
+# Printed sheets (PDF). A sheet holds a worker while WeasyPrint lays it out (about 0.3 s a page,
+# docs/benchmarks.md): at most SHEET_RENDER_SLOTS render at once on a host (0: no limit) and
+# a request past them is answered 503 at once; a game sheet covers at most SHEET_MAX_HANDS
+# hands and a standings sheet SHEET_MAX_ROWS players (the CSV and the game record have all).
+SHEET_RENDER_SLOTS = env_int("SHEET_RENDER_SLOTS", 1)
+SHEET_MAX_HANDS = env_int("SHEET_MAX_HANDS", 300)
+SHEET_MAX_ROWS = env_int("SHEET_MAX_ROWS", 200)
+
 # Everything the site serves is its own: no CDN, no external fonts, no inline scripts.
 SECURE_CSP = {
     "default-src": [CSP.SELF],

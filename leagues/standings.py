@@ -5,7 +5,8 @@ services cache from the engine's settlement in the same transaction as the hand 
 corrected the game. Nothing here computes a game's points: it only adds up, averages, counts and
 orders. :func:`season_standings` adds up in the database and runs a fixed number of queries
 however many games or players the season has (per-player sums and counts, the unit, the
-players; one more each for dropped results, shared placement points, a club rule set).
+settlements the games used, the players; one more each for dropped results, shared placement
+points, a club rule set, and a season whose games were settled in different ways).
 
 Results are integers in the unit of ``GameSeat.result``: tenths of 1,000 points when the games'
 ``final["unit"]`` is ``"points_1000"`` (27.3 is stored as 273), else points.
@@ -21,7 +22,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -111,6 +114,9 @@ class StandingRow:
     """The best single result, in ``unit``."""
     qualified: bool
     unit: str
+    settlements: tuple[tuple[str, int], ...] = ()
+    """When the season mixes settlements: each settlement's letter with how many of the
+    player's games were settled by it (empty when every game was settled alike)."""
 
     @property
     def placements(self) -> tuple[int, int, int, int]:
@@ -136,6 +142,45 @@ class StandingRow:
     def average_placement_display(self) -> str:
         return f"{self.average_placement:.2f}"
 
+    @property
+    def settlements_display(self) -> str:
+        """``A 3 · B 1``: the player's games by settlement, when the season mixes them."""
+        return " · ".join(f"{letter} {n}" for letter, n in self.settlements)
+
+
+SETTLEMENT_OPTIONS = ("settlement", "start_points", "return_points", "uma")
+"""The options of a game's rules that settle it: uma and oka (start and return points), or
+final minus start points."""
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """How some of a season's games were settled, read from the rules each game copied when
+    it started (not from the league's rules now)."""
+
+    letter: str
+    """``A``, ``B``...: the settlement's name where a season mixes them."""
+    games: int
+    text: str
+    """For example ``uma +15/+5/-5/-15 · start 25,000 · return 30,000``."""
+
+
+def settlement_text(options: dict[str, Any]) -> str:
+    """A game's settlement in one line, from its pinned options.
+
+    >>> settlement_text({"settlement": "uma", "uma": [15, 5, -5, -15], "start_points": 25000,
+    ...                  "return_points": 30000})
+    'uma +15/+5/-5/-15 · start 25,000 · return 30,000'
+    >>> settlement_text({"settlement": "difference", "start_points": 5000})
+    'final minus start points (5,000)'
+    """
+    start = options.get("start_points") or 0
+    if options.get("settlement") == "uma":
+        uma = "/".join(f"{u:+d}" if u else "0" for u in options.get("uma") or ())
+        back = options.get("return_points") or 0
+        return f"uma {uma} · start {start:,} · return {back:,}"
+    return f"final minus start points ({start:,})"
+
 
 @dataclass(frozen=True)
 class Standings:
@@ -158,6 +203,13 @@ class Standings:
     """Qualified players, best first."""
     unqualified: tuple[StandingRow, ...]
     """Players below the minimum number of games, ordered the same way, without a rank."""
+    settlements: tuple[Settlement, ...] = ()
+    """The settlements the counted games used, most games first (none before a game counts)."""
+
+    @property
+    def mixed(self) -> bool:
+        """Whether the season's games were settled in more than one way."""
+        return len(self.settlements) > 1
 
     @property
     def all_rows(self) -> tuple[StandingRow, ...]:
@@ -206,6 +258,49 @@ def rules_summary(league: League) -> str:
         uma = "/".join(f"{u:+d}" if u else "0" for u in rules.uma)
         return f"{name} · uma {uma} · start {rules.start_points:,} · return {rules.return_points:,}"
     return f"{name} · final minus start points ({rules.start_points:,})"
+
+
+def rules_name(league: League) -> str:
+    """The name of the league's rules: its rule set's, else its preset's."""
+    if league.ruleset_id is not None:
+        return league.ruleset.name
+    spec = league.rules
+    try:
+        return engine.get_preset(spec if isinstance(spec, str) else spec["preset"]).name
+    except (engine.EngineError, KeyError, TypeError):
+        return "Rules not set"
+
+
+def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list[tuple[str, int]]]]:
+    """The settlements the season's counted games used (from each game's own rules), and,
+    when there is more than one, each player's games by settlement. One query, two when
+    mixed."""
+    keys = {name: F(f"rules__options__{name}") for name in SETTLEMENT_OPTIONS}
+    groups = list(
+        counted_games(season).order_by().values(**keys).annotate(n=Count("id", distinct=True))
+    )
+    by_text: dict[str, int] = defaultdict(int)
+    for g in groups:
+        by_text[settlement_text(g)] += g["n"]
+    ordered = sorted(by_text.items(), key=lambda kv: (-kv[1], kv[0]))
+    settlements = [
+        Settlement(letter=chr(ord("A") + i), games=n, text=text)
+        for i, (text, n) in enumerate(ordered)
+    ]
+    per_player: dict[int, list[tuple[str, int]]] = {}
+    if len(settlements) > 1:
+        letter = {s.text: s.letter for s in settlements}
+        seat_keys = {name: F(f"game__rules__options__{name}") for name in SETTLEMENT_OPTIONS}
+        counts: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        for row in (
+            GameSeat.objects.filter(game__in=counted_games(season), result__isnull=False)
+            .order_by()
+            .values("player_id", **seat_keys)
+            .annotate(n=Count("id"))
+        ):
+            counts[row["player_id"]][letter[settlement_text(row)]] += row["n"]
+        per_player = {p: sorted(c.items()) for p, c in counts.items()}
+    return settlements, per_player
 
 
 def league_unit(league: League) -> str:
@@ -334,6 +429,7 @@ def season_standings(season: Season) -> Standings:
             if n <= drops.get(player_id, 0):
                 dropped[player_id].append((game_id, rank, result))
 
+    settlements, player_settlements = season_settlements(season) if totals else ([], {})
     players = Player.objects.in_bulk([t["player_id"] for t in totals])
     keyed: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     for t in totals:
@@ -377,6 +473,7 @@ def season_standings(season: Season) -> Standings:
                     best=best,
                     qualified=games >= min_games,
                     unit=unit,
+                    settlements=tuple(player_settlements.get(player_id, ())),
                 ),
             )
         )
@@ -397,7 +494,7 @@ def season_standings(season: Season) -> Standings:
     return Standings(
         season=season,
         league=league,
-        rules=rules_summary(league),
+        rules=_rules_line(league, settlements),
         aggregate=league.aggregate,
         aggregate_label=League.Aggregate(league.aggregate).label,
         min_games=min_games,
@@ -407,7 +504,22 @@ def season_standings(season: Season) -> Standings:
         games=sum(t["games"] for t in totals) // 4,
         rows=tuple(rows),
         unqualified=tuple(unqualified),
+        settlements=tuple(settlements),
     )
+
+
+def _rules_line(league: League, settlements: list[Settlement]) -> str:
+    """The rules line of the standings: the settlement the counted games used (as each game
+    copied it when it started), saying so where they differ; before any game counts, the
+    league's rules for new games."""
+    if not settlements:
+        return rules_summary(league)
+    if len(settlements) == 1:
+        return f"{rules_name(league)} · {settlements[0].text}"
+    each = "; ".join(
+        f"{s.letter}: {s.text} ({s.games} game{'' if s.games == 1 else 's'})" for s in settlements
+    )
+    return f"{rules_name(league)} · the games were settled differently: {each}"
 
 
 # Sorting and export ---------------------------------------------------------------------------
@@ -462,6 +574,7 @@ CSV_HEADER = (
     "average_placement",
     "best",
     "qualified",
+    "settlement",
 )
 
 
@@ -485,14 +598,58 @@ def row_values(row: StandingRow) -> dict[str, Any]:
     }
 
 
-def standings_csv(standings: Standings) -> bytes:
-    """The standings as CSV (UTF-8 with a BOM, so spreadsheet programs read names right)."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet program read a cell as a formula (OWASP, "CSV Injection")."""
+NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    r"""A value as a CSV cell a spreadsheet will not run: text that starts like a formula
+    (``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe, which
+    spreadsheet programs show as text. A plain number (``-27.0``, ``+5.5``, ``-3000``) is left
+    as it is, so it stays a number the organiser can add up: it cannot hold a formula.
+
+    >>> csv_cell('=HYPERLINK("http://x")'), csv_cell("@SUM(A1)"), csv_cell("\tx")
+    ('\'=HYPERLINK("http://x")', "'@SUM(A1)", "'\tx")
+    >>> csv_cell("-27.0"), csv_cell("+5.5"), csv_cell(-3000), csv_cell("-1+2"), csv_cell("Ann")
+    ('-27.0', '+5.5', -3000, "'-1+2", 'Ann')
+    """
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    if NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
+def write_csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
+    """Rows as CSV (UTF-8 with a BOM, so spreadsheet programs read names right), every cell
+    through :func:`csv_cell`. Every CSV the site writes goes through here."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
+    writer.writerow([csv_cell(h) for h in header])
+    for row in rows:
+        writer.writerow([csv_cell(v) for v in row])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def _row_settlement(standings: Standings, row: StandingRow) -> str:
+    """The settlement of the player's games, in words: the season's one settlement, or, where
+    the season mixes them, each one the player's games used with how many."""
+    if not standings.mixed:
+        return standings.settlements[0].text if standings.settlements else ""
+    text = {s.letter: s.text for s in standings.settlements}
+    return "; ".join(
+        f"{text[letter]} ({n} game{'' if n == 1 else 's'})" for letter, n in row.settlements
+    )
+
+
+def standings_csv(standings: Standings) -> bytes:
+    """The standings as CSV, a line per player (see :func:`write_csv`)."""
+    lines = []
     for row in standings.all_rows:
         values = row_values(row)
         values["rank"] = "" if row.rank is None else row.rank
         values["qualified"] = "yes" if row.qualified else "no"
-        writer.writerow([values[k] for k in CSV_HEADER])
-    return ("\ufeff" + out.getvalue()).encode("utf-8")
+        values["settlement"] = _row_settlement(standings, row)
+        lines.append([values[k] for k in CSV_HEADER])
+    return write_csv(CSV_HEADER, lines)

@@ -8,12 +8,16 @@ settings stay untouched.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import gc
+import hashlib
 import logging
 import re
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -88,6 +92,45 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+class SheetsBusy(Exception):
+    """Every render slot of this host is taken; the caller asks the client to try again."""
+
+
+def _slot_folder() -> Path:
+    # One folder per installation, so two sites (or two checkouts' tests) on one host do not
+    # share their slots.
+    name = hashlib.sha256(str(settings.BASE_DIR).encode()).hexdigest()[:12]
+    folder = Path(tempfile.gettempdir()) / f"tenbou-sheets-{name}"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@contextmanager
+def render_slot() -> Iterator[None]:
+    """Hold one of ``settings.SHEET_RENDER_SLOTS`` render slots while a sheet is laid out, or
+    raise :class:`SheetsBusy` at once when all are held. The slots are file locks, so they
+    count across every worker process of the host (gunicorn's workers are processes)."""
+    slots = settings.SHEET_RENDER_SLOTS
+    if slots <= 0:
+        yield
+        return
+    folder = _slot_folder()
+    for i in range(slots):
+        lock = open(folder / f"{i}.lock", "a+")  # noqa: SIM115 (held across the yield)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.close()
+            continue
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            lock.close()
+        return
+    raise SheetsBusy("Other sheets are being printed right now; try again in a few seconds.")
 
 
 def html_to_pdf(html: str) -> bytes:

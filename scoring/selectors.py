@@ -138,10 +138,29 @@ def seat_winds(dealer: int) -> list[str]:
     return [WINDS[(seat - dealer) % 4] for seat in range(4)]
 
 
-def _value_words(win: dict[str, Any]) -> str:
+def riichi_doubles(rules: dict[str, Any] | None) -> int:
+    """The doubles a winning declarer's hand gains under a game's pinned rules (Standard
+    scoring), so that a hand is described with the doubles it was paid with."""
+    return int(((rules or {}).get("options") or {}).get("riichi_winner_doubles") or 0)
+
+
+def value_words(win: dict[str, Any], *, riichi_doubles: int = 0) -> str:
+    """A win (or a loser's hand) in words, as the table called it: the one place that says
+    what a hand was worth, for the pages and the printed sheets alike. ``riichi_doubles`` are
+    the doubles the rules add to this hand for its riichi (0 when it declared none).
+
+    >>> value_words({"seat": 2, "han": 3, "fu": 40}), value_words({"seat": 2, "yakuman": 2})
+    ('3 han 40 fu', 'double yakuman')
+    >>> value_words({"seat": 1, "han": 3, "fu": 30, "dora": 1})
+    '3 han 30 fu, 1 dora'
+    >>> value_words({"seat": 0, "points": 20, "doubles": 3}, riichi_doubles=1)
+    '20 points, 4 doubles with 1 for riichi'
+    >>> value_words({"seat": 0, "points": 8, "doubles": 1}), value_words({"seat": 1, "score": 200})
+    ('8 points, 1 double', 'score 200')
+    """
     if win.get("yakuman"):
         n = win["yakuman"]
-        return "yakuman" if n == 1 else f"{n} yakuman"
+        return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(n, f"{n}-fold yakuman")
     if win.get("han") is not None:
         return (
             f"{win['han']} han"
@@ -149,18 +168,30 @@ def _value_words(win: dict[str, Any]) -> str:
             + (f", {win['dora']} dora" if win.get("dora") else "")
         )
     if win.get("points") is not None:
-        return f"{win['points']} points, {win.get('doubles') or 0} doubles"
+        called = win.get("doubles") or 0
+        paid = called + riichi_doubles
+        text = f"{win['points']} points, {paid} double" + ("" if paid == 1 else "s")
+        if riichi_doubles:
+            text += f" with {riichi_doubles} for riichi"
+        return text
     if win.get("score") is not None:
-        return f"{win['score']:,} points"
+        return f"score {win['score']:,}"
     return ""
+
+
+def win_words(win: dict[str, Any], data: dict[str, Any], riichi_doubles: int = 0) -> str:
+    """A win of the hand ``data`` in words, with the riichi doubles when its seat declared
+    (a fixed score takes none, as the engine pays it)."""
+    declared = win.get("seat") in (data.get("riichi") or ()) and win.get("score") is None
+    return value_words(win, riichi_doubles=riichi_doubles if declared else 0)
 
 
 def _names(seats: Sequence[int], names: Sequence[str]) -> str:
     return ", ".join(names[s] for s in seats) if seats else "nobody"
 
 
-def describe_hand(data: dict[str, Any], names: Sequence[str]) -> str:
-    """What happened in a hand, in words.
+def describe_hand(data: dict[str, Any], names: Sequence[str], *, riichi_doubles: int = 0) -> str:
+    """What happened in a hand, in words (``riichi_doubles``: see :func:`value_words`).
 
     >>> describe_hand({"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}],
     ...                "riichi": [3]}, ["Aiko", "Bruno", "Chiara", "Daiki"])
@@ -172,7 +203,8 @@ def describe_hand(data: dict[str, Any], names: Sequence[str]) -> str:
         wins = [
             (
                 names[w["seat"]],
-                _value_words(w) + (f"; pao: {names[w['pao']]}" if w.get("pao") is not None else ""),
+                win_words(w, data, riichi_doubles)
+                + (f"; pao: {names[w['pao']]}" if w.get("pao") is not None else ""),
             )
             for w in data.get("wins") or []
         ]
@@ -250,6 +282,7 @@ def game_state(game: Game) -> dict[str, Any]:
 def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, Any]]:
     """The hand-by-hand ledger: label, words, each seat's change and running total, pool."""
     names = player_names(game)
+    doubles = riichi_doubles(game.rules)
     rows = []
     for hand in hands if hands is not None else game.hands.order_by("number"):
         result = hand.result or {}
@@ -259,7 +292,7 @@ def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, An
             {
                 "number": hand.number,
                 "label": hand.label,
-                "words": describe_hand(hand.data, names),
+                "words": describe_hand(hand.data, names, riichi_doubles=doubles),
                 "dealer": result.get("dealer"),
                 "cells": [
                     {
@@ -388,16 +421,17 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
 def audit_trail(game: Game) -> list[dict[str, Any]]:
     """The game's audit entries, newest first, in words."""
     names = player_names(game)
+    doubles = riichi_doubles(game.rules)
     out = []
     for entry in game.audit_entries.select_related("actor").order_by("-created", "-id"):
         what = ACTION_WORDS.get(entry.action, entry.action)
         detail = ""
         if entry.action == "hand.recorded" and isinstance(entry.after, dict):
-            detail = describe_hand(entry.after, names)
+            detail = _safe(entry.after, names, doubles)
         elif entry.action == "hand.corrected":
-            detail = f"{_safe(entry.before, names)} → {_safe(entry.after, names)}"
+            detail = f"{_safe(entry.before, names, doubles)} → {_safe(entry.after, names, doubles)}"
         elif entry.action == "hand.deleted":
-            detail = _safe(entry.before, names)
+            detail = _safe(entry.before, names, doubles)
         elif entry.action == "game.confirmed" and isinstance(entry.after, dict):
             detail = f"{entry.after.get('player')} (by {entry.after.get('by')})"
         elif entry.action == "player.pin_refused" and isinstance(entry.after, dict):
@@ -416,9 +450,9 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def _safe(data: Any, names: Sequence[str]) -> str:
+def _safe(data: Any, names: Sequence[str], doubles: int = 0) -> str:
     try:
-        return describe_hand(data, names)
+        return describe_hand(data, names, riichi_doubles=doubles)
     except (KeyError, IndexError, TypeError):
         return str(data)
 

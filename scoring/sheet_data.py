@@ -16,7 +16,9 @@ from typing import Any
 from django.utils import timezone
 
 from scoring import engine
-from scoring.models import Game
+from scoring.models import AuditEntry, Game
+from scoring.selectors import riichi_doubles as pinned_riichi_doubles
+from scoring.selectors import win_words
 
 WINDS = (("東", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
 ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -77,6 +79,40 @@ class Header:
 
 
 @dataclass(frozen=True)
+class Crossing:
+    """A hand as it stood before a correction or a deletion, crossed out as paper shows it,
+    with the audit entry that records the change."""
+
+    entry: int
+    """The audit entry's number, printed as "audit #n"."""
+    action: str
+    """``corrected`` or ``deleted``."""
+    outcome: str
+    details: tuple[str, ...]
+    by: str
+    at: datetime.datetime
+    reason: str
+
+
+@dataclass(frozen=True)
+class DeletedHand:
+    """A hand that was deleted, printed crossed out where it stood."""
+
+    number: int
+    """Its number when it was deleted."""
+    crossings: tuple[Crossing, ...]
+    """Its corrections, oldest first, then its deletion."""
+
+    @property
+    def deletion(self) -> Crossing:
+        return self.crossings[-1]
+
+    @property
+    def corrections(self) -> tuple[Crossing, ...]:
+        return self.crossings[:-1]
+
+
+@dataclass(frozen=True)
 class HandRow:
     """One hand: what happened in words, and its cached numbers."""
 
@@ -96,6 +132,8 @@ class HandRow:
     scores: tuple[int, ...]
     balances: bool
     """Whether ``sum(deltas) + (pool - pool_before) + forfeited == 0`` (the engine's check)."""
+    crossings: tuple[Crossing, ...] = ()
+    """The hand as it stood before each correction, oldest first, crossed out on the sheet."""
 
     @property
     def changes(self) -> tuple[tuple[int, bool], ...]:
@@ -146,6 +184,20 @@ class GameSheet:
     header: Header
     hands: tuple[HandRow, ...]
     end: EndBlock
+    deleted: tuple[tuple[int, DeletedHand], ...] = ()
+    """Deleted hands, each with the number of the hand it stood before (one past the last
+    hand when it stood at the end)."""
+
+    @property
+    def lines(self) -> tuple[HandRow | DeletedHand, ...]:
+        """The hands and the deleted hands in the order they were played."""
+        out: list[HandRow | DeletedHand] = []
+        gone = list(self.deleted)
+        for row in self.hands:
+            out.extend(d for before, d in gone if before == row.number)
+            out.append(row)
+        out.extend(d for before, d in gone if before > len(self.hands))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -232,34 +284,8 @@ def _names(names: Sequence[str], seats: Any) -> str:
     return ", ".join(names[s] for s in seats)
 
 
-def hand_value(win: dict[str, Any]) -> str:
-    """A win (or a loser's hand) as the table called it.
-
-    >>> hand_value({"seat": 2, "han": 3, "fu": 40}), hand_value({"seat": 2, "yakuman": 2})
-    ('3 han 40 fu', 'double yakuman')
-    >>> hand_value({"seat": 0, "points": 42, "doubles": 3}), hand_value({"seat": 1, "score": 200})
-    ('42 points, 3 doubles', 'score 200')
-    """
-    if win.get("yakuman"):
-        count = win["yakuman"]
-        return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(
-            count, f"{count}-fold yakuman"
-        )
-    if "han" in win:
-        text = f"{win['han']} han" + (f" {win['fu']} fu" if win.get("fu") else "")
-        if win.get("dora"):
-            text += f" ({win['dora']} dora)"
-        return text
-    if "points" in win:
-        doubles = win.get("doubles", 0)
-        return f"{win['points']} points, {doubles} double" + ("" if doubles == 1 else "s")
-    if "score" in win:
-        return f"score {_money(win['score'])}"
-    return ""
-
-
-def _win(win: dict[str, Any], names: Sequence[str]) -> str:
-    text = f"{names[win['seat']]} {hand_value(win)}"
+def _win(win: dict[str, Any], data: dict[str, Any], names: Sequence[str], doubles: int) -> str:
+    text = f"{names[win['seat']]} {win_words(win, data, doubles)}"
     if win.get("pao") is not None:
         text += f", {names[win['pao']]} liable (pao)"
     return text
@@ -273,8 +299,11 @@ def _penalty(p: dict[str, Any], names: Sequence[str]) -> str:
     return f"Penalty: {who} pays {_money(p.get('points', 0))}{to}"
 
 
-def describe_hand(data: dict[str, Any], names: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    """What happened in a hand, in words: the outcome and its details.
+def describe_hand(
+    data: dict[str, Any], names: Sequence[str], *, riichi_doubles: int = 0
+) -> tuple[str, tuple[str, ...]]:
+    """What happened in a hand, in words: the outcome and its details. What each hand was
+    worth is put in words by :func:`scoring.selectors.value_words`, as on the game's page.
 
     >>> describe_hand({"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}]},
     ...               ["Aiko", "Bruno", "Chiara", "Daiki"])
@@ -287,11 +316,12 @@ def describe_hand(data: dict[str, Any], names: Sequence[str]) -> tuple[str, tupl
     if result in ("ron", "tsumo"):
         wins = data.get("wins", [])
         outcome = "Tsumo" if result == "tsumo" else MULTI_RON.get(len(wins), "Ron")
-        details.extend(_win(w, names) for w in wins)
+        details.extend(_win(w, data, names, riichi_doubles) for w in wins)
         if result == "ron":
             details.append(f"from {names[data['from']]}")
         if data.get("losers"):
-            details.append("losers: " + "; ".join(_win(w, names) for w in data["losers"] if w))
+            losers = data["losers"]
+            details.append("losers: " + "; ".join(_win(w, {}, names, 0) for w in losers if w))
     elif result == "draw":
         outcome = "Exhaustive draw"
         tenpai = data.get("tenpai") or []
@@ -312,9 +342,17 @@ def describe_hand(data: dict[str, Any], names: Sequence[str]) -> tuple[str, tupl
     return outcome, tuple(details)
 
 
-def hand_row(number: int, data: dict[str, Any], result: dict[str, Any], names: Sequence[str]):
+def hand_row(
+    number: int,
+    data: dict[str, Any],
+    result: dict[str, Any],
+    names: Sequence[str],
+    *,
+    riichi_doubles: int = 0,
+    crossings: tuple[Crossing, ...] = (),
+) -> HandRow:
     """One hand's row from its game-record data and its cached result."""
-    outcome, details = describe_hand(data, names)
+    outcome, details = describe_hand(data, names, riichi_doubles=riichi_doubles)
     deltas = tuple(result["deltas"])
     pool_before, pool, forfeited = result["pool_before"], result["pool"], result["forfeited"]
     return HandRow(
@@ -331,7 +369,93 @@ def hand_row(number: int, data: dict[str, Any], result: dict[str, Any], names: S
         scores=tuple(result["scores"]),
         # The engine refuses to build a hand that does not balance; the sheet shows the check.
         balances=sum(deltas) + (pool - pool_before) + forfeited == 0,
+        crossings=crossings,
     )
+
+
+TRAIL_ACTIONS = ("game.created", "game.imported", "hand.recorded", "hand.corrected", "hand.deleted")
+
+
+class _Slot:
+    """A hand of the game while its audit trail is read: its crossings, and the deleted hands
+    that stood just before it."""
+
+    def __init__(self) -> None:
+        self.crossings: list[Crossing] = []
+        self.deleted_before: list[DeletedHand] = []
+
+
+def _crossing(entry: AuditEntry, names: Sequence[str], doubles: int) -> Crossing:
+    action = "corrected" if entry.action == "hand.corrected" else "deleted"
+    try:
+        outcome, details = describe_hand(entry.before, names, riichi_doubles=doubles)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        outcome, details = "Hand", (str(entry.before),)
+    return Crossing(
+        entry=entry.pk,
+        action=action,
+        outcome=outcome,
+        details=details,
+        by=entry.actor.get_username() if entry.actor else "someone",
+        at=timezone.localtime(entry.created),
+        reason=entry.reason,
+    )
+
+
+def paper_trail(
+    entries: Sequence[AuditEntry], hand_count: int, names: Sequence[str], doubles: int = 0
+) -> tuple[list[tuple[Crossing, ...]], list[tuple[int, DeletedHand]]]:
+    """Each hand's crossings, and the deleted hands with the hand they stood before, read
+    from the game's audit entries (oldest first).
+
+    The trail is followed entry by entry, so a hand deleted before later hands moved up is
+    still shown where it stood. Where the entries do not account for the hands (a game from
+    before the trail was kept whole), each change is shown at the number it was made on.
+    """
+    slots: list[_Slot] = []
+    at_end: list[DeletedHand] = []
+    whole = True
+    for entry in entries:
+        n = entry.hand_number
+        if entry.action == "game.imported":
+            hands = (entry.after or {}).get("hands") if isinstance(entry.after, dict) else None
+            slots = [_Slot() for _ in hands or ()]
+            at_end = []
+        elif entry.action == "hand.recorded":
+            if n is None or not 1 <= n <= len(slots) + 1:
+                whole = False
+                break
+            slot = _Slot()
+            if n == len(slots) + 1:
+                # A hand recorded after the last one was deleted (an undo, then the right
+                # hand): the deleted hand stood before this one.
+                slot.deleted_before, at_end = at_end, []
+            slots.insert(n - 1, slot)
+        elif entry.action in ("hand.corrected", "hand.deleted"):
+            if n is None or not 1 <= n <= len(slots):
+                whole = False
+                break
+            crossing = _crossing(entry, names, doubles)
+            if entry.action == "hand.corrected":
+                slots[n - 1].crossings.append(crossing)
+                continue
+            gone = slots.pop(n - 1)
+            moved = [*gone.deleted_before, DeletedHand(n, (*gone.crossings, crossing))]
+            (slots[n - 1].deleted_before if n <= len(slots) else at_end).extend(moved)
+    if whole and len(slots) == hand_count:
+        deleted = [(i, d) for i, slot in enumerate(slots, 1) for d in slot.deleted_before]
+        deleted += [(hand_count + 1, d) for d in at_end]
+        return [tuple(slot.crossings) for slot in slots], deleted
+    crossings: list[list[Crossing]] = [[] for _ in range(hand_count)]
+    deleted = []
+    for entry in entries:
+        n = entry.hand_number
+        if entry.action == "hand.corrected" and n is not None and 1 <= n <= hand_count:
+            crossings[n - 1].append(_crossing(entry, names, doubles))
+        elif entry.action == "hand.deleted" and n is not None:
+            c = _crossing(entry, names, doubles)
+            deleted.append((min(n, hand_count + 1), DeletedHand(n, (c,))))
+    return [tuple(c) for c in crossings], deleted
 
 
 def game_header(game: Game, *, address: str) -> Header:
@@ -380,8 +504,17 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
     )
     header = game_header(game, address=address)
     names = [s.name for s in header.seats]
+    doubles = pinned_riichi_doubles(game.rules)
+    rows = list(game.hands.order_by("number"))
+    entries = (
+        game.audit_entries.filter(action__in=TRAIL_ACTIONS)
+        .select_related("actor")
+        .order_by("created", "id")
+    )
+    crossings, deleted = paper_trail(list(entries), len(rows), names, doubles)
     hands = tuple(
-        hand_row(h.number, h.data, h.result, names) for h in game.hands.order_by("number")
+        hand_row(h.number, h.data, h.result, names, riichi_doubles=doubles, crossings=crossings[i])
+        for i, h in enumerate(rows)
     )
     final = game.final or {}
     unit = final.get("unit", "points")
@@ -424,6 +557,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
             settlement=settlement_lines(game.rules),
             next_label=(final.get("next") or {}).get("label", ""),
         ),
+        deleted=tuple(deleted),
     )
 
 
@@ -451,6 +585,8 @@ class StandingLine:
     placements: tuple[int, int, int, int]
     average_placement: str
     best: str
+    settlements: str = ""
+    """``A 3 · B 1``: the player's games by settlement, where the season mixes them."""
 
 
 @dataclass(frozen=True)
@@ -472,6 +608,13 @@ class StandingsSheet:
     unqualified: tuple[StandingLine, ...]
     printed_at: datetime.datetime
     address: str
+    settlements: tuple[Any, ...] = ()
+    """The settlements the counted games used (:class:`leagues.standings.Settlement`)."""
+
+    @property
+    def mixed(self) -> bool:
+        """The season's games were settled in more than one way (the sheet lists them)."""
+        return len(self.settlements) > 1
 
 
 def _standing_line(row: Any) -> StandingLine:
@@ -486,6 +629,7 @@ def _standing_line(row: Any) -> StandingLine:
         placements=tuple(row.placements),
         average_placement=row.average_placement_display,
         best=row.best_display,
+        settlements=row.settlements_display,
     )
 
 
@@ -511,4 +655,5 @@ def standings_sheet(season: Any, *, address: str) -> StandingsSheet:
         unqualified=tuple(_standing_line(r) for r in standings.unqualified),
         printed_at=timezone.localtime(),
         address=address,
+        settlements=standings.settlements,
     )

@@ -3,6 +3,12 @@
 Each view finds the object, checks the club the way the game and league pages do (members of
 a private club, anyone for a public one, 404 for everyone else), builds the sheet value and
 returns the renderer's bytes inline.
+
+A sheet is laid out inside the request, so what one request renders is bounded: a game sheet
+covers at most ``SHEET_MAX_HANDS`` hands and a standings sheet ``SHEET_MAX_ROWS`` players
+(above that the answer is 422 with what to download instead), and at most
+``SHEET_RENDER_SLOTS`` sheets render at once on a host (past that, 503 at once with
+Retry-After), so sheets never hold every worker (docs/benchmarks.md has the timings).
 """
 
 from __future__ import annotations
@@ -10,11 +16,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.exceptions import APIException
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
@@ -23,8 +31,43 @@ from rest_framework.views import APIView
 from clubs.access import get_club_for_user
 from leagues.models import Season
 from scoring import pdf, sheet_data
-from scoring.api import ERRORS
+from scoring.api import ERRORS, ErrorSerializer
 from scoring.models import Game
+
+RETRY_AFTER = 5
+"""Seconds a client is asked to wait when every render slot is taken."""
+
+
+class SheetTooLarge(APIException):
+    """A sheet larger than one request renders; the message says what to download instead."""
+
+    status_code = 422
+    default_code = "sheet_too_large"
+
+
+class SheetsBusy(APIException):
+    """Every render slot is taken; the client tries again in a few seconds."""
+
+    status_code = 503
+    default_code = "sheets_busy"
+
+
+def _render(render: Any, sheet: Any) -> bytes:
+    try:
+        with pdf.render_slot():
+            return render(sheet)
+    except pdf.SheetsBusy as e:
+        raise SheetsBusy(str(e)) from None
+
+
+def _refused(e: APIException) -> HttpResponse:
+    """A refusal as a page answer: the message in plain text, with the status."""
+    response = HttpResponse(
+        str(e.detail) + "\n", status=e.status_code, content_type="text/plain; charset=utf-8"
+    )
+    if isinstance(e, SheetsBusy):
+        response["Retry-After"] = str(RETRY_AFTER)
+    return response
 
 
 def _visible_game(request: Any, pk: int) -> Game:
@@ -51,28 +94,55 @@ def _game_filename(game: Game, *suffix: str) -> str:
 
 def _game_sheet_response(request: Any, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
+    most = settings.SHEET_MAX_HANDS
+    if game.hand_count > most:
+        record = request.build_absolute_uri(reverse("api-game-record", kwargs={"pk": game.pk}))
+        raise SheetTooLarge(
+            f"This game has {game.hand_count:,} hands; a printed sheet covers at most {most:,}. "
+            f"The whole game is in its game record: {record}"
+        )
     sheet = sheet_data.game_sheet(game, address=game_address(request, game))
-    return _inline(pdf.game_sheet_pdf(sheet), _game_filename(game))
+    return _inline(_render(pdf.game_sheet_pdf, sheet), _game_filename(game))
 
 
 def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    return _game_sheet_response(request, pk)
+    try:
+        return _game_sheet_response(request, pk)
+    except APIException as e:
+        return _refused(e)
 
 
 def blank_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
     sheet = sheet_data.blank_sheet(game, address=game_address(request, game))
-    return _inline(pdf.blank_sheet_pdf(sheet), _game_filename(game, "blank"))
+    try:
+        content = _render(pdf.blank_sheet_pdf, sheet)
+    except APIException as e:
+        return _refused(e)
+    return _inline(content, _game_filename(game, "blank"))
 
 
 def standings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
     league = season.league
-    get_club_for_user(request.user, league.club.slug)
+    club = get_club_for_user(request.user, league.club.slug)
     address = request.build_absolute_uri(reverse("sheets:standings", kwargs={"pk": season.pk}))
     sheet = sheet_data.standings_sheet(season, address=address)
     filename = pdf.sheet_filename(league.club.slug, league.slug, season.name, "standings")
-    return _inline(pdf.standings_pdf(sheet), filename)
+    players = len(sheet.rows) + len(sheet.unqualified)
+    most = settings.SHEET_MAX_ROWS
+    try:
+        if players > most:
+            csv = request.build_absolute_uri(
+                reverse("leagues:season_csv", args=[club.slug, league.slug, season.pk])
+            )
+            raise SheetTooLarge(
+                f"This season has {players:,} players; a printed standings sheet holds at most "
+                f"{most:,}. Download the standings as CSV instead: {csv}"
+            )
+        return _inline(_render(pdf.standings_pdf, sheet), filename)
+    except APIException as e:
+        return _refused(e)
 
 
 class PDFRenderer(BaseRenderer):
@@ -114,6 +184,12 @@ class GameSheetApi(APIView):
             (200, "application/pdf"): OpenApiTypes.BINARY,
             (200, "application/octet-stream"): OpenApiTypes.BINARY,
             404: ERRORS[404],
+            422: OpenApiResponse(
+                ErrorSerializer, description="More hands than a printed sheet covers."
+            ),
+            503: OpenApiResponse(
+                ErrorSerializer, description="Other sheets are being printed; try again soon."
+            ),
         },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:

@@ -328,7 +328,11 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "layout": form.layout(),
             "hand": hand,
             "cannot_show": form_cannot_show(hand.data, game.rules["options"]),
-            "words": selectors.describe_hand(hand.data, selectors.player_names(game)),
+            "words": selectors.describe_hand(
+                hand.data,
+                selectors.player_names(game),
+                riichi_doubles=selectors.riichi_doubles(game.rules),
+            ),
             "delete_form": ReasonForm(),
             "preview_url": reverse("scoring:hand_edit_preview", args=[pk, number]),
             **preview,

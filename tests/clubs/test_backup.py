@@ -34,7 +34,8 @@ def test_the_demo_club_survives_a_round_trip_unchanged(tmp_path):
     _delete_club(club)
     assert not Club.objects.filter(slug="demo").exists()
 
-    call_command("import_club", str(path))
+    # The demo's logins are still here: the operator binds them on purpose.
+    call_command("import_club", str(path), "--bind-existing-users")
     restored = Club.objects.get(slug="demo")
     assert export_club(restored) == before
     assert before["games"], "the demo has games to compare"
@@ -60,7 +61,7 @@ def test_a_bad_game_record_restores_nothing():
     data["club"]["slug"] = "copy"
     data["games"][0]["record"]["hands"][0]["result"] = "nonsense"
     games = Game.objects.count()
-    with pytest.raises(ValueError):
-        import_club(data)
+    with pytest.raises(BackupError, match=r"games\[0\]\.record\.hands\[0\]"):
+        import_club(data, bind_existing_users=True)
     assert not Club.objects.filter(slug="copy").exists()
     assert Game.objects.count() == games

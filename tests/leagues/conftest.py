@@ -77,11 +77,15 @@ def cached_game(club, league, season):
     tests of how the standings add up and order numbers the engine already produced."""
     from scoring.models import Game, GameSeat
 
-    def _game(seats, *, status=Game.Status.FINISHED, unit="points_1000", **kwargs):
+    def _game(seats, *, status=Game.Status.FINISHED, unit="points_1000", uma=None, **kwargs):
         fields = {"league": league, "season": season, "played_on": DAY, **kwargs}
+        # The rules as a game copies them when it starts: every option resolved.
+        rules = services.resolved_rules("japanese-modern")
+        if uma is not None:
+            rules["options"]["uma"] = uma
         game = Game.objects.create(
             club=club,
-            rules={"preset": "japanese-modern", "options": {}},
+            rules=rules,
             rules_name="Japanese Modern",
             status=status,
             final={"unit": unit, "over": True},

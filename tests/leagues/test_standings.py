@@ -1,6 +1,8 @@
 """Standings: what counts, how it adds up, who qualifies, and how ties are broken."""
 
+import csv
 import datetime
+import io
 
 import pytest
 from django.db import connection, reset_queries
@@ -8,7 +10,13 @@ from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Player
 from leagues.models import League, Season
-from leagues.standings import format_result, season_standings, sort_rows, standings_csv
+from leagues.standings import (
+    csv_cell,
+    format_result,
+    season_standings,
+    sort_rows,
+    standings_csv,
+)
 from scoring import services
 from scoring.models import Game
 
@@ -309,8 +317,47 @@ def test_the_csv_has_a_line_per_player_with_the_printed_numbers(season, people, 
     text = standings_csv(season_standings(fresh(season))).decode("utf-8-sig")
     lines = text.splitlines()
     assert lines[0].startswith("rank,player,games,counted,total,average")
-    assert lines[1] == "1,Ann,1,1,+27.3,+27.3,,1,0,0,0,1.00,+27.3,yes"
-    assert lines[4] == "4,Dan,1,1,-27.0,-27.0,,0,0,0,1,4.00,-27.0,yes"
+    settled = '"uma +20/+10/-10/-20 · start 25,000 · return 30,000"'
+    assert lines[1] == f"1,Ann,1,1,+27.3,+27.3,,1,0,0,0,1.00,+27.3,yes,{settled}"
+    assert lines[4] == f"4,Dan,1,1,-27.0,-27.0,,0,0,0,1,4.00,-27.0,yes,{settled}"
+
+
+def test_a_name_that_starts_like_a_formula_is_written_as_text_and_numbers_stay_numbers(
+    club, season, cached_game
+):
+    names = ('=HYPERLINK("http://x","y")', "+1+cmd", "-2+3", "@SUM(A1)")
+    tricky = [Player.objects.create(club=club, display_name=n) for n in names]
+    cached_game(
+        [(tricky[0], 1, 273), (tricky[1], 2, 101), (tricky[2], 3, -104), (tricky[3], 4, -270)]
+    )
+    text = standings_csv(season_standings(fresh(season))).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert [r[1] for r in rows[1:]] == ["'" + n for n in names]
+    # Results stay plain signed numbers, which a spreadsheet reads as numbers.
+    assert [r[4] for r in rows[1:]] == ["+27.3", "+10.1", "-10.4", "-27.0"]
+    assert not any(c.startswith(("=", "@")) for r in rows for c in r)
+
+
+@pytest.mark.parametrize(
+    ("value", "cell"),
+    [
+        ("=1+2", "'=1+2"),
+        ("+1", "+1"),
+        ("-3000", "-3000"),
+        (-3000, -3000),
+        ("-27.0", "-27.0"),
+        ("-", "'-"),
+        ("-1e3", "'-1e3"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("@x", "'@x"),
+        ("Ann", "Ann"),
+        ("", ""),
+        (None, None),
+    ],
+)
+def test_only_text_that_starts_like_a_formula_is_escaped(value, cell):
+    assert csv_cell(value) == cell
 
 
 # Scale: the number of queries does not grow with games or players
@@ -338,7 +385,7 @@ def _season_of(club, name, people, games, cached_game_factory):
 
 @pytest.mark.parametrize(
     ("aggregate", "drop_worst", "queries"),
-    [("sum", 0, 3), ("average", 1, 4), ("placement", 1, 5)],
+    [("sum", 0, 4), ("average", 1, 5), ("placement", 1, 6)],
 )
 def test_standings_take_the_same_queries_for_two_games_and_for_forty(
     club, people, django_assert_num_queries, aggregate, drop_worst, queries
@@ -368,3 +415,53 @@ def test_the_standings_page_takes_the_same_queries_whatever_the_size(client, ali
             assert client.get(url).status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1] > 3
+
+
+def test_the_standings_say_which_settlement_the_games_used_not_the_leagues_current_one(
+    season, people, cached_game
+):
+    p = people
+    cached_game([(p["Ann"], 1, 273), (p["Ben"], 2, 101), (p["Cat"], 3, -104), (p["Dan"], 4, -270)])
+    season.league.rules = {"preset": "japanese-modern", "options": {"uma": [30, 10, -10, -30]}}
+    season.league.save()
+    standings = season_standings(fresh(season))
+    assert not standings.mixed
+    assert standings.rules == (
+        "Japanese Modern (ari-ari) · uma +20/+10/-10/-20 · start 25,000 · return 30,000"
+    )
+
+
+def test_a_season_that_mixes_settlements_says_so_and_counts_each_players_games(
+    season, people, cached_game
+):
+    p = people
+    four = [(p["Ann"], 1, 273), (p["Ben"], 2, 101), (p["Cat"], 3, -104), (p["Dan"], 4, -270)]
+    cached_game(four)
+    cached_game(four, uma=[30, 10, -10, -30])
+    cached_game([(p["Ann"], 1, 300), (p["Ben"], 2, 100), (p["Eve"], 3, -100), (p["Fay"], 4, -300)])
+    standings = season_standings(fresh(season))
+    assert standings.mixed
+    assert [(s.letter, s.games) for s in standings.settlements] == [("A", 2), ("B", 1)]
+    assert standings.rules == (
+        "Japanese Modern (ari-ari) · the games were settled differently: "
+        "A: uma +20/+10/-10/-20 · start 25,000 · return 30,000 (2 games); "
+        "B: uma +30/+10/-10/-30 · start 25,000 · return 30,000 (1 game)"
+    )
+    rows = by_name(standings)
+    assert rows["Ann"].settlements == (("A", 2), ("B", 1))
+    assert rows["Eve"].settlements == (("A", 1),)
+    lines = list(csv.DictReader(io.StringIO(standings_csv(standings).decode("utf-8-sig"))))
+    ann = next(r for r in lines if r["player"] == "Ann")
+    assert ann["settlement"] == (
+        "uma +20/+10/-10/-20 · start 25,000 · return 30,000 (2 games); "
+        "uma +30/+10/-10/-30 · start 25,000 · return 30,000 (1 game)"
+    )
+
+
+def test_the_standings_modules_examples_hold():
+    import doctest
+
+    from leagues import standings
+
+    failed, attempted = doctest.testmod(standings)
+    assert attempted and not failed

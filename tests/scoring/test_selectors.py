@@ -47,3 +47,23 @@ def test_the_dealer_sits_east():
 def test_changes_carry_their_sign():
     assert [signed(n) for n in (3900, -1000, 0)] == ["+3,900", "-1,000", "0"]
     assert signed(27.3, "points_1000") == "+27.3"
+
+
+def test_a_declarers_win_is_written_with_the_doubles_it_was_paid_with():
+    hand = {"result": "ron", "from": 1, "wins": [{"seat": 0, "points": 20, "doubles": 3}]}
+    declared = {**hand, "riichi": [0]}
+    assert describe_hand(declared, NAMES, riichi_doubles=1) == (
+        "Aiko won on Bruno's discard (20 points, 4 doubles with 1 for riichi); riichi: Aiko"
+    )
+    # No riichi, or rules without the extra double: the doubles as called.
+    assert "(20 points, 3 doubles)" in describe_hand(hand, NAMES, riichi_doubles=1)
+    assert "(20 points, 3 doubles)" in describe_hand(declared, NAMES)
+
+
+def test_the_selectors_examples_hold():
+    import doctest
+
+    from scoring import selectors
+
+    failed, attempted = doctest.testmod(selectors)
+    assert attempted and not failed

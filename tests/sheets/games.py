@@ -37,6 +37,21 @@ HANDS = [
 ]
 
 
+# Nine short hands of a game of all four winds, to correct and delete in the trail tests.
+TRAIL_HANDS = [
+    {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [3]},
+    {"result": "draw", "tenpai": [0], "riichi": []},
+    {"result": "tsumo", "wins": [{"seat": 0, "han": 2, "fu": 30}], "riichi": [0]},
+    {"result": "abortive", "reason": "four_winds"},
+    {"result": "ron", "from": 3, "wins": [{"seat": 1, "han": 2, "fu": 30}]},
+    {"result": "draw", "tenpai": [], "riichi": [2]},
+    {"result": "draw", "tenpai": [1, 3]},
+    {"result": "tsumo", "wins": [{"seat": 3, "han": 1, "fu": 30}]},
+    {"result": "ron", "from": 0, "wins": [{"seat": 2, "han": 1, "fu": 30}]},
+]
+LONG_GAME = {"preset": "japanese-modern", "options": {"length": "all", "bust_ends": False}}
+
+
 ITALIAN_HANDS = [
     {
         "result": "ron",

@@ -150,7 +150,9 @@ def test_an_abandoned_game_says_it_does_not_count(club, bob):
 def test_an_italian_game_shows_points_and_doubles_and_whole_point_results(club, bob):
     game = played_game(club, bob, hands=ITALIAN_HANDS, rules="italian-official")
     text = pdf_text(pdf.game_sheet_pdf(sheet_data.game_sheet(game, address=ADDRESS)))
-    assert "Chiara Lucà 42 points, 3 doubles" in text
+    # Chiara declared riichi: the preset adds a double, so the hand was paid with four.
+    assert "Chiara Lucà 42 points, 4 doubles with 1 for riichi" in text
+    assert "Aiko 佐藤 30 points, 2 doubles · losers" in text  # no riichi, no extra double
     assert "losers: Aiko 佐藤 12 points, 1 double; Bruno Rossi 8 points, 0 doubles" in text
     assert "Penalty: Daiki 鈴木, faulty ready declaration" in text
     assert "-1,320 -700 R +2,680 -660" in text  # Chiara declared riichi and won

@@ -180,3 +180,95 @@ def test_a_member_gets_the_standings_sheet(client, season, bob, charlie):
     assert "1 Chiara Lucà 1 1 +64.0 +64.0 1 0 0 0 1.00 +64.0" in text
     assert "2 Daiki 鈴木 1 1 +9.6 +9.6 0 1 0 0 2.00 +9.6" in text
     assert "4 Aiko 佐藤 1 1 -50.0 -50.0 0 0 0 1 4.00 -50.0" in text
+
+
+def test_the_standings_print_the_settlement_each_game_started_with(client, season, bob, charlie):
+    league, club = season.league, season.league.club
+    day = datetime.date(2026, 11, 30)
+    played_game(club, bob, league=league, played_on=day, rules=None)
+    played_game(club, bob, league=league, played_on=day, rules=None)
+    # The league's uma changes after two games: a third game copies the new uma when it starts.
+    league.rules = {"preset": "japanese-modern", "options": {"uma": [30, 10, -10, -30]}}
+    league.save()
+    played_game(club, bob, league=league, played_on=day, rules=None)
+    client.force_login(charlie)
+
+    text = pdf_text(client.get(f"/seasons/{season.pk}/standings.pdf").content)
+
+    assert "the games of this season were settled differently" in text
+    assert "A uma +20/+10/-10/-20 · start 25,000 · return 30,000 (2 games)" in text
+    assert "B uma +30/+10/-10/-30 · start 25,000 · return 30,000 (1 game)" in text
+    # Each player's games by settlement, in the last column: all four played all three.
+    assert text.count("A 2 · B 1") == 4
+
+
+# What one request renders is bounded
+
+
+def test_a_game_longer_than_a_sheet_covers_is_refused_with_where_to_find_it(
+    client, game, charlie, settings
+):
+    settings.SHEET_MAX_HANDS = game.hand_count - 1
+    client.force_login(charlie)
+    response = client.get(f"/games/{game.pk}/sheet.pdf")
+    assert response.status_code == 422
+    assert response.content.decode() == (
+        f"This game has {game.hand_count} hands; a printed sheet covers at most "
+        f"{game.hand_count - 1}. The whole game is in its game record: "
+        f"http://testserver/api/games/{game.pk}/record/\n"
+    )
+    settings.SHEET_MAX_HANDS = game.hand_count
+    assert client.get(f"/games/{game.pk}/sheet.pdf").status_code == 200
+
+
+def test_the_api_refuses_a_game_too_long_for_a_sheet_in_json(client, game, charlie, settings):
+    settings.SHEET_MAX_HANDS = 3
+    token = Token.objects.create(user=charlie)
+    response = client.get(
+        f"/api/games/{game.pk}/sheet.pdf", HTTP_AUTHORIZATION=f"Token {token.key}"
+    )
+    assert response.status_code == 422
+    assert response.json()["error"]["code"] == "sheet_too_large"
+    assert "a printed sheet covers at most 3" in response.json()["error"]["message"]
+
+
+def test_standings_with_more_players_than_a_sheet_holds_point_to_the_csv(
+    client, season, bob, charlie, settings
+):
+    played_game(
+        season.league.club, bob, league=season.league, played_on=datetime.date(2026, 11, 30)
+    )
+    settings.SHEET_MAX_ROWS = 3
+    client.force_login(charlie)
+    response = client.get(f"/seasons/{season.pk}/standings.pdf")
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert text.startswith("This season has 4 players; a printed standings sheet holds at most 3.")
+    csv_url = f"/clubs/riverside/leagues/lega/seasons/{season.pk}/standings.csv"
+    assert text.endswith(f"Download the standings as CSV instead: http://testserver{csv_url}\n")
+    assert client.get(csv_url).status_code == 200
+
+
+def test_while_every_render_slot_is_held_a_sheet_is_refused_at_once(client, game, charlie):
+    client.force_login(charlie)
+    token = Token.objects.create(user=charlie)
+    with pdf.render_slot():  # another worker printing a sheet
+        busy = client.get(f"/games/{game.pk}/sheet.pdf")
+        api = client.get(f"/api/games/{game.pk}/sheet.pdf", HTTP_AUTHORIZATION=f"Token {token.key}")
+        blank = client.get(f"/games/{game.pk}/blank-sheet.pdf")
+    assert (busy.status_code, busy["Retry-After"]) == (503, "5")
+    assert "try again in a few seconds" in busy.content.decode()
+    assert blank.status_code == 503
+    assert (api.status_code, api.json()["error"]["code"]) == (503, "sheets_busy")
+    assert client.get(f"/games/{game.pk}/sheet.pdf").status_code == 200  # the slot is free again
+
+
+def test_the_render_slots_count_across_holders(settings):
+    settings.SHEET_RENDER_SLOTS = 2
+    with pdf.render_slot(), pdf.render_slot(), pytest.raises(pdf.SheetsBusy), pdf.render_slot():
+        pass
+    with pdf.render_slot():
+        pass
+    settings.SHEET_RENDER_SLOTS = 0  # no limit
+    with pdf.render_slot(), pdf.render_slot(), pdf.render_slot():
+        pass
