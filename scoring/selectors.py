@@ -37,6 +37,9 @@ ACTION_WORDS = {
     "hand.recorded": "entered",
     "hand.corrected": "corrected",
     "hand.deleted": "deleted",
+    "hand.undone": "undid",
+    "hand.redone": "restored",
+    "game.confirmations_cleared": "cleared the confirmations of",
     "game.finished": "finished the game",
     "game.abandoned": "abandoned the game",
     "game.confirmed": "confirmed",
@@ -396,8 +399,12 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
             detail = describe_hand(entry.after, names)
         elif entry.action == "hand.corrected":
             detail = f"{_safe(entry.before, names)} → {_safe(entry.after, names)}"
-        elif entry.action == "hand.deleted":
+        elif entry.action in ("hand.deleted", "hand.undone"):
             detail = _safe(entry.before, names)
+        elif entry.action == "hand.redone":
+            detail = _safe(entry.after, names)
+        elif entry.action == "game.confirmations_cleared" and isinstance(entry.before, list):
+            detail = ", ".join(str(c.get("player")) for c in entry.before if isinstance(c, dict))
         elif entry.action == "game.confirmed" and isinstance(entry.after, dict):
             detail = f"{entry.after.get('player')} (by {entry.after.get('by')})"
         elif entry.action == "player.pin_refused" and isinstance(entry.after, dict):
@@ -421,6 +428,64 @@ def _safe(data: Any, names: Sequence[str]) -> str:
         return describe_hand(data, names)
     except (KeyError, IndexError, TypeError):
         return str(data)
+
+
+# Entries that change no hand: a redo may still follow an undo across them.
+NOT_HAND_CHANGES = ("game.confirmed", "game.confirmations_cleared", "player.pin_refused")
+
+
+def undone_entry(game: Game) -> AuditEntry | None:
+    """The "hand.undone" entry whose hand a redo would put back, or None.
+
+    Walks the game's trail from the newest entry: each "hand.redone" cancels the undo before
+    it; the first undo not cancelled is the one, if nothing else changed the hands since and
+    its hand would go back at the same number.
+    """
+    redone = 0
+    entries = game.audit_entries.exclude(action__in=NOT_HAND_CHANGES).order_by("-created", "-id")
+    for entry in entries.iterator(chunk_size=50):
+        if entry.action == "hand.redone":
+            redone += 1
+        elif entry.action == "hand.undone" and redone:
+            redone -= 1
+        elif entry.action == "hand.undone":
+            ok = entry.hand_number == game.hand_count + 1 and isinstance(entry.before, dict)
+            return entry if ok else None
+        else:
+            return None
+    return None
+
+
+def redo_offer(game: Game) -> dict[str, Any] | None:
+    """What the game page offers to put back after an undo: the hand's number and words."""
+    entry = undone_entry(game)
+    if entry is None:
+        return None
+    label = entry.after.get("label", "") if isinstance(entry.after, dict) else ""
+    words = _safe(entry.before, player_names(game))
+    return {"number": entry.hand_number, "label": label, "words": words}
+
+
+def confirmations_cleared(game: Game) -> dict[str, Any] | None:
+    """Why a finished game's result needs confirming again: the last time its confirmations
+    were cleared, while some seat has not confirmed since (else None)."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    if all(s.confirmed_at is not None for s in game.seats.all()):
+        return None
+    entry = (
+        game.audit_entries.filter(action="game.confirmations_cleared")
+        .select_related("actor")
+        .order_by("-created", "-id")
+        .first()
+    )
+    if entry is None:
+        return None
+    return {
+        "when": entry.created,
+        "who": entry.actor.get_username() if entry.actor else "someone",
+        "reason": entry.reason,
+    }
 
 
 def last_entries(game: Game, limit: int = 1) -> QuerySet[AuditEntry]:

@@ -13,7 +13,7 @@ from clubs.models import Membership, Player
 from scoring import services
 from scoring.models import AuditEntry, Game, Hand
 from tests.conftest import PASSWORD
-from tests.scoring.conftest import RON
+from tests.scoring.conftest import RON, hand_tag
 
 
 def _post(client, url, body, **headers):
@@ -181,6 +181,7 @@ def test_correcting_an_early_hand_through_the_api_replays_the_rest(client, bob, 
         f"/api/games/{running_game.pk}/hands/1/",
         json.dumps({"result": "draw", "tenpai": [1], "riichi": [1], "reason": "typo"}),
         content_type="application/json",
+        headers={"If-Match": hand_tag(running_game, 1)},
     )
 
     assert response.status_code == 200
@@ -197,6 +198,7 @@ def test_a_correction_needs_a_reason(client, bob, running_game):
         f"/api/games/{running_game.pk}/hands/1/",
         json.dumps({"result": "draw", "tenpai": [1]}),
         content_type="application/json",
+        headers={"If-Match": hand_tag(running_game, 1)},
     )
 
     assert response.status_code == 400
@@ -210,6 +212,7 @@ def test_deleting_a_hand_takes_the_reason_from_the_body(client, bob, running_gam
         f"/api/games/{running_game.pk}/hands/3/",
         json.dumps({"reason": "entered twice"}),
         content_type="application/json",
+        headers={"If-Match": hand_tag(running_game, 3)},
     )
 
     assert response.status_code == 200
@@ -217,13 +220,25 @@ def test_deleting_a_hand_takes_the_reason_from_the_body(client, bob, running_gam
     assert running_game.audit_entries.get(action="hand.deleted").reason == "entered twice"
 
 
-def test_a_missing_hand_is_a_400_naming_the_number(client, bob, running_game):
+def test_a_missing_hand_is_a_404_to_read_and_a_412_to_change(client, bob, running_game):
     client.force_login(bob)
 
-    response = client.delete(f"/api/games/{running_game.pk}/hands/9/?reason=x")
+    read = client.get(f"/api/games/{running_game.pk}/hands/9/")
+    deleted = client.delete(
+        f"/api/games/{running_game.pk}/hands/9/?reason=x", headers={"If-Match": "*"}
+    )
 
-    assert response.status_code == 400
-    assert response.json()["error"]["code"] == "no_such_hand"
+    assert read.status_code == 404
+    assert deleted.status_code == 412
+    assert deleted.json() == {
+        "error": {
+            "code": "hand_changed",
+            "message": "The game has no hand 9 any more: another device removed a hand. "
+            "Nothing was changed.",
+            "field": "If-Match",
+        },
+        "hand": None,
+    }
 
 
 def test_finishing_settles_the_game(client, bob, running_game):
@@ -365,6 +380,7 @@ def test_the_api_docs_run_under_the_self_only_csp(client, db):
 
 def test_undo_removes_the_last_hand_and_answers_the_game(client, bob, running_game):
     client.force_login(bob)
+    last = running_game.hands.get(number=3)
 
     response = _post(client, f"/api/games/{running_game.pk}/undo/", {"number": 3})
 
@@ -374,7 +390,14 @@ def test_undo_removes_the_last_hand_and_answers_the_game(client, bob, running_ga
     assert body["final"]["next"]["label"] == "E2"
     running_game.refresh_from_db()
     assert running_game.hand_count == 2
-    assert running_game.audit_entries.filter(action="hand.deleted", hand_number=3).count() == 1
+    # The answer names the hand it took: as it was, with what it scored.
+    assert body["hand"] == {
+        "number": 3,
+        "label": "E2",
+        "hand": {"result": "tsumo", "wins": [{"seat": 1, "han": 1, "fu": 30}]},
+        "result": last.result,
+    }
+    assert running_game.audit_entries.filter(action="hand.undone", hand_number=3).count() == 1
 
 
 def test_undo_of_a_hand_that_is_no_longer_last_answers_409_and_changes_nothing(

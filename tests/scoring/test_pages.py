@@ -2,7 +2,7 @@
 
 from scoring import selectors, services
 from scoring.models import AuditEntry, Game
-from tests.scoring.conftest import RON
+from tests.scoring.conftest import RON, hand_tag
 
 
 def test_the_club_page_lists_running_games_first(
@@ -181,7 +181,12 @@ def test_the_poll_leaves_what_a_correction_changed_to_the_page(client, bob, runn
     client.force_login(bob)
     client.post(
         f"/games/{running_game.pk}/hands/1/",
-        {"result": "draw", "tenpai": ["1"], "change_reason": "East was not ready"},
+        {
+            "result": "draw",
+            "tenpai": ["1"],
+            "change_reason": "East was not ready",
+            "hand_tag": hand_tag(running_game, 1),
+        },
     )
 
     client.get(f"/games/{running_game.pk}/?version=0", HTTP_HX_REQUEST="true")
@@ -329,7 +334,13 @@ def test_correcting_a_hand_shows_what_changed(client, bob, running_game):
 
     response = client.post(
         f"/games/{running_game.pk}/hands/1/",
-        {"result": "draw", "tenpai": ["1"], "riichi": ["1"], "change_reason": "East was not ready"},
+        {
+            "result": "draw",
+            "tenpai": ["1"],
+            "riichi": ["1"],
+            "change_reason": "East was not ready",
+            "hand_tag": hand_tag(running_game, 1),
+        },
         follow=True,
     )
 
@@ -375,7 +386,9 @@ def test_deleting_a_hand_needs_a_reason_and_replays(client, bob, running_game):
     assert running_game.hands.count() == 3
 
     response = client.post(
-        f"/games/{running_game.pk}/hands/1/delete/", {"reason": "wrong table"}, follow=True
+        f"/games/{running_game.pk}/hands/1/delete/",
+        {"reason": "wrong table", "hand_tag": hand_tag(running_game, 1)},
+        follow=True,
     )
 
     assert running_game.hands.get(number=1).data == RON

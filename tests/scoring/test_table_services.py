@@ -92,7 +92,8 @@ def test_undo_removes_the_last_hand(running_game, bob):
     services.hand_undo(game=running_game, user=bob)
 
     assert [h.data for h in running_game.hands.order_by("number")] == [DRAW_DEALER_READY, RON]
-    assert AuditEntry.objects.filter(action="hand.deleted", hand_number=3).exists()
+    entry = AuditEntry.objects.get(action="hand.undone", hand_number=3)
+    assert entry.before == TSUMO and entry.reason == "Undo of the last hand."
 
 
 def test_an_organiser_may_undo_the_last_hand_of_a_finished_game(finished_game, alice):
@@ -151,7 +152,9 @@ def test_a_running_game_cannot_be_confirmed(running_game, bob):
     assert e.value.code == "not_finished"
 
 
-def test_correcting_an_ended_game_keeps_it_finished_and_confirmed(finished_game, alice, bob):
+def test_correcting_an_ended_game_keeps_it_finished_and_clears_the_confirmation(
+    finished_game, alice, bob
+):
     player_set_pin(player=finished_game.seats.get(seat=1).player, pin="2468", user=alice)
     services.game_confirm(game=finished_game, seat=1, user=bob, pin="2468")
     # The game was ended by the club: a corrected hand keeps it ended, so nothing reopens.
@@ -160,7 +163,11 @@ def test_correcting_an_ended_game_keeps_it_finished_and_confirmed(finished_game,
     )
     finished_game.refresh_from_db()
     assert finished_game.status == Game.Status.FINISHED
-    assert finished_game.seats.get(seat=1).confirmed_at is not None
+    # The result moved under Bruno's confirmation: he confirms it again.
+    assert finished_game.seats.get(seat=1).confirmed_at is None
+    entry = AuditEntry.objects.get(action="game.confirmations_cleared")
+    assert entry.actor == alice and [c["player"] for c in entry.before] == ["Bruno"]
+    assert entry.reason == "The result changed after it was confirmed (hand 1 corrected)."
 
 
 def test_a_pin_must_be_digits(club, table, alice):
