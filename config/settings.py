@@ -144,6 +144,14 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Writers queue (a write transaction takes the lock when it begins, and waits up to 20 s
+    # for it) instead of failing with "database is locked"; readers do not wait for writers.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sessions live in the database so that any number of worker processes can serve a user.
