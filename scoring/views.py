@@ -310,7 +310,8 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             else:
                 _remember_changes(request, game, before, f"Hand {number} corrected.")
                 return redirect("scoring:game", pk=pk)
-    return _edit_page(request, game, hand, form, HandDeleteForm(initial=form.initial), preview)
+    delete_form = HandDeleteForm(initial={"hand_tag": form.initial["hand_tag"]})
+    return _edit_page(request, game, hand, form, delete_form, preview)
 
 
 def _edit_page(

@@ -633,3 +633,14 @@ def test_the_game_page_says_a_changed_result_needs_confirming_again(
     assert "The result changed after it was confirmed (hand 1 corrected)." in html
     assert html.count("Not confirmed") == 4
     assert "cleared the confirmations of" in html  # the audit trail says so too
+
+
+def test_the_delete_reason_starts_empty_for_an_abortive_draw(client, bob, running_game):
+    services.hand_record(
+        game=running_game, hand={"result": "abortive", "reason": "four_winds"}, entered_by=bob
+    )
+    client.force_login(bob)
+
+    html = client.get(f"/games/{running_game.pk}/hands/4/").content.decode()
+
+    assert 'name="reason" maxlength="200" required value=""' in html
