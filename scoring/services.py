@@ -41,7 +41,8 @@ class GameError(ValueError):
 
 class StaleHandNumber(GameError):
     """The device meant a hand number that another device has changed in the meantime: it
-    expected to add hand ``expected`` (the game is at ``current``), or to undo it."""
+    expected to add hand ``expected`` (the game is at ``current``), or to undo it, or to
+    restore it (``redo``: the hand a redo would restore now, 0 for none)."""
 
     def __init__(
         self, *, expected: int, current: int, undo: bool = False, redo: int | None = None

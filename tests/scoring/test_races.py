@@ -75,6 +75,8 @@ class Server:
             **os.environ,
             "DATABASE_URL": _database_url(tmp_path),
             "DEBUG": "true",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SECURE_SSL_REDIRECT": "false",
             "LOG_LEVEL": "WARNING",
         }
         self.process = subprocess.Popen(
