@@ -37,8 +37,6 @@ ACTION_WORDS = {
     "hand.recorded": "entered",
     "hand.corrected": "corrected",
     "hand.deleted": "deleted",
-    "hand.undone": "undid",
-    "hand.redone": "restored",
     "game.confirmations_cleared": "cleared the confirmations of",
     "game.finished": "finished the game",
     "game.abandoned": "abandoned the game",
@@ -394,15 +392,15 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
     out = []
     for entry in game.audit_entries.select_related("actor").order_by("-created", "-id"):
         what = ACTION_WORDS.get(entry.action, entry.action)
+        if (entry.action, entry.reason) in MOVES:
+            what = MOVES[entry.action, entry.reason]
         detail = ""
         if entry.action == "hand.recorded" and isinstance(entry.after, dict):
             detail = describe_hand(entry.after, names)
         elif entry.action == "hand.corrected":
             detail = f"{_safe(entry.before, names)} → {_safe(entry.after, names)}"
-        elif entry.action in ("hand.deleted", "hand.undone"):
+        elif entry.action == "hand.deleted":
             detail = _safe(entry.before, names)
-        elif entry.action == "hand.redone":
-            detail = _safe(entry.after, names)
         elif entry.action == "game.confirmations_cleared" and isinstance(entry.before, list):
             detail = ", ".join(str(c.get("player")) for c in entry.before if isinstance(c, dict))
         elif entry.action == "game.confirmed" and isinstance(entry.after, dict):
@@ -430,25 +428,33 @@ def _safe(data: Any, names: Sequence[str]) -> str:
         return str(data)
 
 
+# An undo is logged as the deletion it is, and a redo as the recording it is (so that every
+# reader of the trail, the score sheet's among them, sees the hands come and go), each with a
+# reason of its own that says which it was.
+UNDO_REASON = "Undo of the last hand."
+REDO_REASON = "Redo of the undone hand."
+MOVES = {("hand.deleted", UNDO_REASON): "undid", ("hand.recorded", REDO_REASON): "restored"}
 # Entries that change no hand: a redo may still follow an undo across them.
 NOT_HAND_CHANGES = ("game.confirmed", "game.confirmations_cleared", "player.pin_refused")
 
 
 def undone_entry(game: Game) -> AuditEntry | None:
-    """The "hand.undone" entry whose hand a redo would put back, or None.
+    """The undo's entry whose hand a redo would put back (the hand is its ``before``), or
+    None.
 
-    Walks the game's trail from the newest entry: each "hand.redone" cancels the undo before
-    it; the first undo not cancelled is the one, if nothing else changed the hands since and
-    its hand would go back at the same number.
+    Walks the game's trail from the newest entry: each redo cancels the undo before it; the
+    first undo not cancelled is the one, if nothing else changed the hands since and its hand
+    would go back at the same number.
     """
     redone = 0
     entries = game.audit_entries.exclude(action__in=NOT_HAND_CHANGES).order_by("-created", "-id")
     for entry in entries.iterator(chunk_size=50):
-        if entry.action == "hand.redone":
+        move = MOVES.get((entry.action, entry.reason))
+        if move == "restored":
             redone += 1
-        elif entry.action == "hand.undone" and redone:
+        elif move == "undid" and redone:
             redone -= 1
-        elif entry.action == "hand.undone":
+        elif move == "undid":
             ok = entry.hand_number == game.hand_count + 1 and isinstance(entry.before, dict)
             return entry if ok else None
         else:

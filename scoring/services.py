@@ -27,7 +27,7 @@ from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club, Player
 from scoring import engine
 from scoring.models import AuditEntry, Game, GameSeat, Hand, Submission, log_action
-from scoring.selectors import undone_entry
+from scoring.selectors import REDO_REASON, UNDO_REASON, undone_entry
 
 
 class GameError(ValueError):
@@ -579,8 +579,9 @@ def hand_undo(
     device means to undo: when the last hand is another one (a second device added or removed
     a hand), :class:`StaleHandNumber` is raised and nothing changes.
 
-    The audit entry ("hand.undone") keeps the hand in ``before``: :func:`hand_redo` puts it
-    back from there while nothing else has changed the game's hands since.
+    It is logged as the deletion it is ("hand.deleted", with :data:`UNDO_REASON`), keeping
+    the hand in ``before``: :func:`hand_redo` puts it back from there while nothing else has
+    changed the game's hands since.
     """
     game = _locked(game)  # the last hand is read under the lock, not before it
     if number is not None and number != game.hand_count:
@@ -592,13 +593,13 @@ def hand_undo(
     last = len(rows)
     row = _remove(game, rows, last, user, f"hand {last} undone")
     log_action(
-        "hand.undone",
+        "hand.deleted",
         actor=user,
         game=game,
         hand_number=last,
         before=row.data,
         after={"label": row.label},
-        reason="Undo of the last hand.",
+        reason=UNDO_REASON,
     )
     return HandMove(game=game, hand=row)
 
@@ -640,12 +641,12 @@ def hand_redo(
     )
     _save(game, [*rows, row], result, actor=user, cause=f"hand {row.number} restored")
     log_action(
-        "hand.redone",
+        "hand.recorded",
         actor=user,
         game=game,
         hand_number=row.number,
         after=hand,
-        reason="Redo of the undone hand.",
+        reason=REDO_REASON,
     )
     return HandMove(game=game, hand=row)
 

@@ -273,10 +273,10 @@ def test_a_scorer_plays_a_league_half_game_and_the_standings_and_sheet_follow(
     expect(page.locator("main")).to_contain_text("Restored hand 11 (S2-2)")
     expect(page.locator(".state-label")).to_have_text("S3")
     expect(page.locator(".seat-score")).to_have_text([points(s) for s in scores])
-    assert [e.action for e in AuditEntry.objects.filter(hand_number=11)] == [
-        "hand.redone",
-        "hand.undone",
-        "hand.recorded",
+    assert [(e.action, e.reason) for e in AuditEntry.objects.filter(hand_number=11)] == [
+        ("hand.recorded", "Redo of the undone hand."),
+        ("hand.deleted", "Undo of the last hand."),
+        ("hand.recorded", ""),
     ]
 
     # Hand 2 was wrong: Daiki was ready too. Correct it on the game page.

@@ -398,7 +398,8 @@ def test_undo_removes_the_last_hand_and_answers_the_game(client, bob, running_ga
         "hand": {"result": "tsumo", "wins": [{"seat": 1, "han": 1, "fu": 30}]},
         "result": last.result,
     }
-    assert running_game.audit_entries.filter(action="hand.undone", hand_number=3).count() == 1
+    entry = running_game.audit_entries.get(action="hand.deleted", hand_number=3)
+    assert entry.reason == "Undo of the last hand."
 
 
 def test_undo_of_a_hand_that_is_no_longer_last_answers_409_and_changes_nothing(
@@ -683,7 +684,8 @@ def test_redo_puts_back_the_hand_the_undo_took(client, bob, running_game):
     body = response.json()
     assert body["hand_count"] == 3 and body["final"] == final
     assert body["hand"]["number"] == 3 and body["hand"]["hand"] == TSUMO
-    assert running_game.audit_entries.filter(action="hand.redone", hand_number=3).count() == 1
+    entry = running_game.audit_entries.filter(action="hand.recorded", hand_number=3).first()
+    assert entry.reason == "Redo of the undone hand." and entry.after == TSUMO
 
 
 def test_redo_of_another_hand_is_409_and_nothing_to_redo_is_400(client, bob, running_game):

@@ -94,7 +94,7 @@ def test_undo_removes_the_last_hand(running_game, bob):
     services.hand_undo(game=running_game, user=bob)
 
     assert [h.data for h in running_game.hands.order_by("number")] == [DRAW_DEALER_READY, RON]
-    entry = AuditEntry.objects.get(action="hand.undone", hand_number=3)
+    entry = AuditEntry.objects.get(action="hand.deleted", hand_number=3)
     assert entry.before == TSUMO and entry.reason == "Undo of the last hand."
 
 
@@ -360,8 +360,9 @@ def test_redo_puts_back_the_undone_hand_with_the_same_numbers(running_game, bob)
     assert [(h.data, h.label, h.result) for h in running_game.hands.order_by("number")] == before
     running_game.refresh_from_db()
     assert running_game.final == final
-    entry = AuditEntry.objects.get(action="hand.redone")
+    entry = AuditEntry.objects.filter(action="hand.recorded").first()  # the newest
     assert (entry.hand_number, entry.after, entry.actor) == (3, TSUMO, bob)
+    assert entry.reason == "Redo of the undone hand."
     with pytest.raises(services.GameError) as e:  # one undo, one redo
         services.hand_redo(game=running_game, user=bob)
     assert e.value.code == "nothing_to_redo"
