@@ -5,14 +5,17 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The TypeScript check of the API schema (tests/api/test_typescript_types.py): its npm packages.
+TS_CHECK := tests/api/typescript
+TS_STAMP := $(TS_CHECK)/node_modules/.installed
 
 # Debian packages: Pango/HarfBuzz/fonts for WeasyPrint PDFs (harfbuzz-subset keeps font
 # subsetting fast; IPAex covers Japanese), poppler-utils to inspect PDFs in tests,
-# chromium for browser tests.
+# chromium for browser tests, Node.js (and npm, below) for the TypeScript check of the API schema.
 SYSDEPS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
-           fonts-dejavu-extra fonts-ipaexfont-gothic poppler-utils chromium
+           fonts-dejavu-extra fonts-ipaexfont-gothic poppler-utils chromium nodejs
 
-.PHONY: run test install sysdeps clean
+.PHONY: run test install sysdeps clean openapi
 
 run: sysdeps install
 	$(PY) manage.py migrate --noinput
@@ -34,12 +37,22 @@ test: sysdeps install
 	@# so the ORM there needs DJANGO_ALLOW_ASYNC_UNSAFE, which the main run must not have.
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest tests/browser
 
-install: $(STAMP)
+# The API schema, committed as docs/openapi.json; tests/api/test_openapi_file.py fails when the
+# code and the file disagree.
+openapi: install
+	$(PY) manage.py spectacular --file docs/openapi.json --format openapi-json --validate
+
+install: $(STAMP) $(TS_STAMP)
 
 # Reinstall only when pyproject.toml changed since the last install.
 $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
+
+# Exactly the versions in package-lock.json; again only when the lock file changed.
+$(TS_STAMP): $(TS_CHECK)/package-lock.json
+	npm ci --prefix $(TS_CHECK) --no-audit --no-fund --loglevel=error
+	@touch $(TS_STAMP)
 
 # The bare pyenv shims (python3.12, ...) exist but exit 127 unless pyenv selects that version,
 # so each candidate is run, not just looked up.
@@ -61,6 +74,8 @@ $(PY):
 	echo "Using $$py (Python $$("$$py" -c 'import platform; print(platform.python_version())')) for $(VENV)"; \
 	"$$py" -m venv $(VENV)
 
+# Debian packs npm apart from nodejs; a Node.js from elsewhere (NodeSource) brings its own
+# npm, so npm is asked for only when none is on the PATH.
 sysdeps:
 	@if ! command -v dpkg >/dev/null 2>&1; then \
 		echo "Cannot check system packages here (no dpkg). PDF export needs Pango and HarfBuzz; see README.md."; \
@@ -68,6 +83,7 @@ sysdeps:
 	fi; \
 	missing=""; \
 	for p in $(SYSDEPS); do dpkg -s "$$p" >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" -eq 0 ]; then \
 		echo "Installing system packages:$$missing"; \

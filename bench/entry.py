@@ -8,7 +8,7 @@ the replay of earlier hands is part of the cost.
 Two more views are timed in the same run to show where the cost lies: the REST framework with
 token authentication doing the same one INSERT, and the "floor": a plain view doing with
 hand-written SQL the statements a submission must make (the token, the game locked with the
-member's role and the key's first answer, the hands, then inserting the hand, updating the
+member's role, the key's first answer, the hands, then inserting the hand, updating the
 game, the audit entry and the idempotency record in one transaction) with no logic at all.
 
     .venv/bin/python bench/entry.py [--hands 400] [--game-length 16]
@@ -122,10 +122,14 @@ def run(args: argparse.Namespace) -> int:
         with transaction.atomic(), connection.cursor() as c:
             c.execute(
                 "SELECT g.*, (SELECT m.role FROM clubs_membership m WHERE m.club_id = g.club_id"
-                " AND m.user_id = %s), (SELECT s.response FROM scoring_submission s"
-                " WHERE s.game_id = g.id AND s.key = %s) FROM scoring_game g WHERE g.id = %s"
-                + for_update,
-                [user_id, f"floor-{number}", game_id],
+                " AND m.user_id = %s) FROM scoring_game g WHERE g.id = %s" + for_update,
+                [user_id, game_id],
+            )
+            c.fetchone()
+            # The key's first answer, read once the lock is held (see services._first_answer).
+            c.execute(
+                "SELECT response FROM scoring_submission WHERE game_id = %s AND key = %s",
+                [game_id, f"floor-{number}"],
             )
             c.fetchone()
             c.execute(

@@ -15,7 +15,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import exceptions, parsers, serializers
+from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
@@ -113,7 +113,7 @@ class TokenLoginApi(ObtainAuthToken):
     login page (axes marks the request it refused; DRF's own request object carries it)."""
 
     serializer_class = TokenLoginInput
-    parser_classes = (parsers.FormParser, parsers.MultiPartParser, JSONParser)
+    parser_classes = (JSONParser,)
 
     class OutputSerializer(serializers.Serializer):
         token = serializers.CharField()

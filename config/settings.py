@@ -70,7 +70,21 @@ def env_database(name: str, default: str) -> dict[str, object]:
         raise ImproperlyConfigured(
             f"The {name} environment variable is not usable: {exc}"
         ) from None
-    return dict(config)
+    config = dict(config)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Several phones writing at once must queue, not fail with "database is locked".
+        # IMMEDIATE: a transaction takes the write lock when it begins and waits up to the
+        # timeout for it (a deferred one that has read first cannot wait when it comes to
+        # write, so SQLite refuses at once). SQLite has no SELECT ... FOR UPDATE; this is
+        # what serialises two writes to one game, and a second hand submission reads the
+        # game only after the first has committed. WAL lets pages be read during a write.
+        config["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env_int("SQLITE_BUSY_TIMEOUT", 20),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            **config.get("OPTIONS", {}),
+        }
+    return config
 
 
 # Development is the default so that a fresh checkout runs with `make run`; a deployment sets
@@ -96,6 +110,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    # Ends a user's API token when they log out or change their password.
+    "config.apps.SiteConfig",
     "drf_spectacular",
     # Swagger UI's files served from our own static files: the CSP allows no CDN.
     "drf_spectacular_sidecar",
@@ -110,6 +126,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE under /api/ is a 413 before anything reads it.
+    "config.limits.ApiBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -144,14 +162,6 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env_database("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Writers queue (a write transaction takes the lock when it begins, and waits up to 20 s
-    # for it) instead of failing with "database is locked"; readers do not wait for writers.
-    DATABASES["default"]["OPTIONS"] = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL;",
-    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sessions live in the database so that any number of worker processes can serve a user.
@@ -229,19 +239,24 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
+# The largest request body, for the site's forms and the API alike (Django's default, 2.5 MB:
+# a long game record is some 100 kB). Over it the API answers 413.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 REST_FRAMEWORK = {
+    # Token first: DRF answers a missing or bad login with the first class's challenge, so an
+    # anonymous or wrongly authenticated request is a 401 with WWW-Authenticate: Token (the
+    # session class has none, which made it a 403). A request without an Authorization header
+    # falls through to the session, which still checks CSRF on every write.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     # Closed by default: an API view that serves public data says so itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # JSON with a NUL or a lone surrogate in a string is refused: the database cannot hold it.
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only, and the schema says so. JSON nested too deep, too large, or with a NUL or a
+    # lone surrogate in a string (the database cannot hold it) is refused (config.parsers).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Every 4xx/5xx answers {"error": {"code", "message", "field"?, "hand"?}}.
     "EXCEPTION_HANDLER": "scoring.api.exception_handler",
@@ -254,6 +269,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Separate request and response components: read-only fields are never asked of a client.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # The answers every operation may give besides its own (401, 413, malformed JSON).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.add_common_answers",
+    ],
 }
 
 # Without this, Django sends errors only to ADMINS by mail when DEBUG is off; a server

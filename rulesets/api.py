@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView, exception_handler
+from rest_framework.views import APIView
 
 from clubs.access import Role, get_club_for_user
 from clubs.models import Club
@@ -24,22 +22,8 @@ from rulesets import services
 from rulesets.models import RuleSet
 from rulesets.selectors import RuleSetSummary, club_rulesets, ruleset_summary
 from scoring import engine
-
-ErrorSerializer = inline_serializer(
-    "RuleSetError",
-    {
-        "error": inline_serializer(
-            "RuleSetErrorBody",
-            {
-                "code": serializers.CharField(),
-                "message": serializers.CharField(),
-                # Absent from errors raised outside this API (an address that matches no
-                # endpoint answers {"code", "message"} only).
-                "field": serializers.CharField(allow_null=True, required=False),
-            },
-        )
-    },
-)
+from scoring.api import exception_handler as api_error_answer
+from scoring.serializers import ErrorSerializer
 
 
 def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
@@ -55,30 +39,22 @@ def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every refusal of this API in one shape: ``{"error": {"code", "message", "field"}}``."""
-    if isinstance(exc, engine.EngineError | services.RuleSetError):
-        body = {"code": exc.code, "message": str(exc), "field": exc.field}
-        return Response({"error": body}, status=status.HTTP_400_BAD_REQUEST)
+    """The rule set services' refusals as 400s naming the option; the rest as everywhere in the
+    API (:func:`scoring.api.exception_handler`): one error body, ``field`` when one is at fault."""
+    if isinstance(exc, services.RuleSetError):
+        return _refusal(exc.code, str(exc), exc.field)
     if isinstance(exc, exceptions.ValidationError):
         field, message = _first_error(exc.detail)
         label = f"{field}: " if field else ""
-        body = {"code": "invalid", "message": f"{label}{message}", "field": field}
-        return Response({"error": body}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, Http404):
-        exc = exceptions.NotFound(str(exc) or "Not found.")
-    elif isinstance(exc, DjangoPermissionDenied):
-        exc = exceptions.PermissionDenied(str(exc) or None)
-    response = exception_handler(exc, context)
-    if response is not None and isinstance(exc, exceptions.APIException):
-        codes = exc.get_codes()
-        response.data = {
-            "error": {
-                "code": codes if isinstance(codes, str) else "error",
-                "message": str(exc.detail),
-                "field": None,
-            }
-        }
-    return response
+        return _refusal("invalid", f"{label}{message}", field)
+    return api_error_answer(exc, context)
+
+
+def _refusal(code: str, message: str, field: str | None) -> Response:
+    body = {"code": code, "message": message}
+    if field is not None:
+        body["field"] = field
+    return Response({"error": body}, status=status.HTTP_400_BAD_REQUEST)
 
 
 class RuleSetApi(APIView):
@@ -91,6 +67,14 @@ class RuleSetApi(APIView):
 # Output shapes shared by the rule set operations.
 
 
+class OptionChoiceSerializer(serializers.Serializer):
+    value = serializers.JSONField(help_text="The value to send for this choice.")
+    label = serializers.CharField()
+
+    class Meta:
+        ref_name = "OptionChoice"
+
+
 class OptionSerializer(serializers.Serializer):
     name = serializers.CharField()
     label = serializers.CharField()
@@ -98,7 +82,7 @@ class OptionSerializer(serializers.Serializer):
     category = serializers.CharField()
     type = serializers.ChoiceField(choices=["int", "bool", "choice", "uma"])
     default = serializers.JSONField(help_text="The value in this preset.")
-    choices = serializers.ListField(child=serializers.DictField(), required=False)
+    choices = OptionChoiceSerializer(many=True, required=False)
     minimum = serializers.IntegerField(required=False)
     maximum = serializers.IntegerField(required=False)
     step = serializers.IntegerField(required=False)
@@ -220,6 +204,9 @@ class PresetListApi(RuleSetApi):
         description = serializers.CharField()
         rules = serializers.DictField(help_text="Every option's value.")
         options = OptionSerializer(many=True)
+
+        class Meta:
+            ref_name = "Preset"
 
     @extend_schema(
         responses={200: OutputSerializer(many=True)},

@@ -11,12 +11,13 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,7 +25,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from clubs.access import Role, get_club_for_user, has_role, require_role
 from clubs.services import ClubError
-from config.parsers import JSONParser
+from config.parsers import JSONParser, RequestTooLarge
 from scoring import engine, selectors, services
 from scoring.models import Game, Hand
 from scoring.selectors import visible_games
@@ -32,6 +33,7 @@ from scoring.serializers import (
     ErrorSerializer,
     FinalSerializer,
     GameHandSerializer,
+    GameRecordSerializer,
     GameSerializer,
     GameSummarySerializer,
     HandChangedSerializer,
@@ -49,14 +51,20 @@ logger = logging.getLogger(__name__)
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Bad input; engine errors keep their code."),
-    403: OpenApiResponse(ErrorSerializer, description="Not logged in, or the role is too low."),
+    403: OpenApiResponse(
+        ErrorSerializer, description="The role is too low, or a session write without CSRF."
+    ),
     404: OpenApiResponse(ErrorSerializer, description="No such game (or a private club's)."),
 }
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     str,
     OpenApiParameter.HEADER,
-    description="A key the client makes up per hand; a repeat answers with the first answer.",
+    description="A key the client makes up per hand. A repeat of a submission that added a "
+    "hand answers with the first answer (201, the same body, and the header "
+    "`Idempotent-Replayed: true`), also when it arrives while the first is being written; a "
+    "refused submission is not kept, so its repeat is tried afresh. The same key with another "
+    "hand answers 422 (`idempotency_key_reused`).",
 )
 IF_MATCH = OpenApiParameter(
     "If-Match",
@@ -135,6 +143,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, RequestDataTooBig):  # a form body read by the CSRF check
+        exc = RequestTooLarge()
     response = drf_exception_handler(exc, context)
     if response is None:
         logger.exception("API error", exc_info=exc)
@@ -186,8 +196,10 @@ def _hand_body(request: Request, *drop: str) -> dict[str, Any]:
 class Api(APIView):
     """Base of the scoring API: JSON bodies; each method checks its own access."""
 
+    # Reads are open (the club decides who sees it); a write needs a login first, so that an
+    # anonymous write is a 401 before its body is read or validated.
     parser_classes = [JSONParser]
-    permission_classes = [AllowAny]
+    permission_classes = [IsAuthenticatedOrReadOnly]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -316,7 +328,9 @@ class GameRecordApi(Api):
     @extend_schema(
         operation_id="games_record",
         responses={
-            200: OpenApiResponse(description="The whole game as a game record."),
+            200: OpenApiResponse(
+                GameRecordSerializer, description="The whole game as a game record."
+            ),
             404: ERRORS[404],
         },
         summary="The game record (rules, players, start, hands, ended)",
@@ -536,10 +550,15 @@ class HandCreateApi(Api):
         request=InputSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={
-            201: HandWriteSerializer,
-            200: OpenApiResponse(HandWriteSerializer, description="A repeated key: the first."),
+            201: OpenApiResponse(
+                HandWriteSerializer,
+                description="The hand added (or, for a repeated key, the first answer).",
+            ),
             409: OpenApiResponse(
                 StaleSerializer, description="Another device added that hand first."
+            ),
+            422: OpenApiResponse(
+                ErrorSerializer, description="The Idempotency-Key was used for another hand."
             ),
             **ERRORS,
         },
@@ -563,9 +582,15 @@ class HandCreateApi(Api):
             )
         except services.StaleHandNumber as e:
             return _stale(e, pk)
-        return Response(
-            write.response, status=status.HTTP_200_OK if write.repeated else status.HTTP_201_CREATED
-        )
+        except services.KeyReused as e:
+            return Response(
+                _error(e.code, str(e), field=e.field),
+                status=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            )
+        # A repeat gets the first answer as it was, status included: a phone that lost the
+        # first answer must not be able to tell the difference (the header says it anyway).
+        headers = {"Idempotent-Replayed": "true"} if write.repeated else None
+        return Response(write.response, status=status.HTTP_201_CREATED, headers=headers)
 
 
 def _stale(e: services.StaleHandNumber, pk: int) -> Response:
@@ -635,9 +660,9 @@ class HandUpdateApi(Api):
     def put(self, request: Request, pk: int, number: int) -> Response:
         game, role = game_for(request, pk, Role.SCORER)
         may_edit_finished = _may_edit_finished(role, game)
-        if_match = _if_match(request)
         hand = _hand_body(request, "reason")
         reason = _reason(request.data.get("reason"))
+        if_match = _if_match(request)
         try:
             game = services.hand_correct(
                 game=game,
@@ -668,9 +693,9 @@ class HandDeleteApi(Api):
     def delete(self, request: Request, pk: int, number: int) -> Response:
         game, role = game_for(request, pk, Role.SCORER)
         may_edit_finished = _may_edit_finished(role, game)
-        if_match = _if_match(request)
         body = request.data if isinstance(request.data, dict) else {}
         reason = _reason(body.get("reason") or request.query_params.get("reason"))
+        if_match = _if_match(request)
         try:
             game = services.hand_delete(
                 game=game,

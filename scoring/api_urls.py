@@ -4,11 +4,11 @@ the token login, which have no mount of their own."""
 from django.urls import path
 
 from clubs import api as clubs_api
-from config.security import TokenLoginApi
+from config.tokens import TokenApi
 from scoring import api
 
 urlpatterns = [
-    path("auth/token/", TokenLoginApi.as_view(), name="api-token"),
+    path("auth/token/", TokenApi.as_view(), name="api-token"),
     path("clubs/", clubs_api.ClubCollectionApi.as_view(), name="api-clubs"),
     path(
         "clubs/<slug:slug>/players/",

@@ -103,10 +103,16 @@ class GameSeat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    # Cached from the replay once the game is over (null while it runs).
-    score = models.IntegerField(null=True, blank=True)
+    # Cached from the replay once the game is over (null while it runs). 64-bit: the engine's
+    # limits bound a seat's change in one hand by about 185,000,000 points (three winners on
+    # one discard, each six yakuman of 16 limits of 100,000 paid six times: 172,800,000; the
+    # counters, 3 x 3,000 x 399: 3,591,000; twenty penalties of at most 400,000: 8,000,000).
+    # Over 300 hands from a start of 10,000,000 with a pool of at most 24,000,000 that is
+    # about 5.6e10, beyond a 32-bit column (2,147,483,647) and far inside a 64-bit one.
+    # docs/game-record.md, "Limits", has the arithmetic.
+    score = models.BigIntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
-    result = models.IntegerField(
+    result = models.BigIntegerField(
         null=True, blank=True, help_text="Tenths of 1,000 points under uma, else points."
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)

@@ -174,6 +174,25 @@ class GameSerializer(GameSummarySerializer):
         ref_name = "Game"
 
 
+class GameRecordSerializer(serializers.Serializer):
+    """A whole game as a game record (docs/game-record.md): what the engine replays."""
+
+    rules = serializers.JSONField(help_text='A preset id, or {"preset", "options"}.')
+    players = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Names, one per seat 0-3."
+    )
+    start = serializers.JSONField(
+        required=False, help_text="Where the game starts, if not at East 1."
+    )
+    hands = HandSerializer(many=True)
+    ended = serializers.BooleanField(
+        required=False, help_text="True: the game ended after the last hand."
+    )
+
+    class Meta:
+        ref_name = "GameRecord"
+
+
 class StateSerializer(serializers.Serializer):
     """Where a game stands after a write."""
 
@@ -198,10 +217,16 @@ class HandWriteSerializer(StateSerializer):
 
 
 class ErrorBodySerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-    field = serializers.CharField(required=False)
-    hand = serializers.IntegerField(required=False)
+    """The one error body of the API, whatever the status."""
+
+    code = serializers.CharField(help_text="Stable, for programs: e.g. invalid, not_found.")
+    message = serializers.CharField(help_text="For people: what is wrong, naming the field.")
+    field = serializers.CharField(
+        required=False, help_text="The input at fault, e.g. players or wins[0].han."
+    )
+    hand = serializers.IntegerField(
+        required=False, help_text="The hand at fault (its number in the game), for a hand."
+    )
 
     class Meta:
         ref_name = "ErrorBody"

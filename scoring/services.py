@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.http import parse_etags
@@ -132,6 +133,19 @@ class HandMove:
 
     game: Game
     hand: Hand
+
+
+class KeyReused(GameError):
+    """A submission's idempotency key was first sent with another hand (or hand number)."""
+
+    def __init__(self, *, number: int) -> None:
+        super().__init__(
+            f"This submission's key was already used for hand {number}, with a different "
+            "hand: a new hand needs a new key (nothing was saved).",
+            code="idempotency_key_reused",
+            field="Idempotency-Key",
+        )
+        self.number = number
 
 
 @dataclass(frozen=True)
@@ -391,10 +405,13 @@ def hand_record(
 ) -> HandWrite:
     """Add a hand at the end of the game.
 
-    A repeated ``key`` answers with the first answer and adds nothing; an ``expected_number``
-    that is no longer the next hand's raises :class:`StaleHandNumber`.
+    A repeated ``key`` answers with the first answer and adds nothing, also when it arrives
+    while the first is still being written (it waits for the game's lock, then finds the
+    answer); the same key with another hand raises :class:`KeyReused`. Only an answer that
+    added a hand is kept: a refusal writes nothing, so its repeat is tried afresh. An
+    ``expected_number`` that is no longer the next hand's raises :class:`StaleHandNumber`.
     """
-    locked = _locked_for_append(Game.objects.all(), game.pk, key)
+    locked = _locked_for_append(Game.objects.all(), game.pk)
     return _append(locked, hand, entered_by, expected_number, key)
 
 
@@ -408,22 +425,27 @@ def hand_submit(
     key: str | None = None,
 ) -> HandWrite:
     """:func:`hand_record` for a scorer's request that has not loaded the game: the game's
-    lock, the user's role in its club and the key's first answer come in one query (404 when
-    the user may not see the club, 403 without the scorer role, and nothing written)."""
+    lock and the user's role in its club come in one query (404 when the user may not see the
+    club, 403 without the scorer role, and nothing written)."""
     games = with_member_role(Game.objects.select_related("club"), user)
-    locked = _locked_for_append(games, game_id, key)
+    locked = _locked_for_append(games, game_id)
     require_role(locked.club, locked.member_role, Role.SCORER)
     return _append(locked, hand, user, expected_number, key)
 
 
-def _locked_for_append(games: QuerySet[Game], pk: int, key: str | None) -> Game:
-    """The game row locked for this transaction, with ``first_response``: the first answer
-    given to ``key`` (None when the key is new or not given), looked up in the same query."""
-    games = games.select_for_update(of=("self",))
-    if key:
-        first = Submission.objects.filter(game=OuterRef("pk"), key=key).values("response")[:1]
-        games = games.annotate(first_response=Subquery(first))
-    return get_object_or_404(games, pk=pk)
+def _locked_for_append(games: QuerySet[Game], pk: int) -> Game:
+    """The game row locked for this transaction (404 when ``games`` does not hold it)."""
+    return get_object_or_404(games.select_for_update(of=("self",)), pk=pk)
+
+
+def _first_answer(game: Game, key: str) -> dict[str, Any] | None:
+    """The first answer given to ``key`` in the locked ``game`` (None when the key is new).
+
+    Read in its own query once the lock is held, never in the query that takes it: a repeat
+    that waited there for the first request would not see the answer that request committed
+    meanwhile (PostgreSQL reads a whole statement as of its start), and would go on to say
+    "another device entered a hand" or fail on the key's unique constraint."""
+    return Submission.objects.filter(game=game, key=key).values_list("response", flat=True).first()
 
 
 def _append(
@@ -434,14 +456,13 @@ def _append(
     key: str | None,
 ) -> HandWrite:
     """Add ``hand`` to the locked ``game``: replay, save the hand with its cached result, the
-    game's caches, the audit entry and the key's first answer."""
-    if key and game.first_response is not None:
-        first_response = game.first_response
-        if isinstance(first_response, str):  # SQLite hands a subquery's JSON back as text
-            first_response = json.loads(first_response)
-        return HandWrite(
-            game=game, number=first_response["number"], repeated=True, response=first_response
-        )
+    game's caches, the audit entry and the key's first answer, all in the caller's
+    transaction, so that a repeat finds either all of them or nothing."""
+    first = _first_answer(game, key) if key else None
+    if first is not None:
+        if first["hand"] != hand or expected_number not in (None, first["number"]):
+            raise KeyReused(number=first["number"])
+        return HandWrite(game=game, number=first["number"], repeated=True, response=first)
     if not game.is_running:
         raise GameError(
             f"The game is {game.get_status_display().lower()}; no hand can be added.",
@@ -780,6 +801,7 @@ def game_start(
 
 
 PIN_TRIES = 5
+PIN_DEVICE_TRIES = 10
 PIN_WINDOW = datetime.timedelta(minutes=15)
 
 
@@ -787,10 +809,11 @@ def game_confirm(*, game: Game, seat: int, user: Any, pin: str | None = None) ->
     """A player confirms the result of a finished game: logged in as that player, or with the
     player's PIN typed on the scorer's phone.
 
-    A wrong PIN is written to the audit trail at once (it stays when the refusal is raised);
-    after ``PIN_TRIES`` wrong PINs for a player within ``PIN_WINDOW`` no PIN of theirs is
-    tried until the window has passed, so a four-digit PIN cannot be guessed by trying them
-    all."""
+    A wrong PIN is written to the audit trail at once (it stays when the refusal is raised).
+    After ``PIN_TRIES`` wrong PINs for a player, or ``PIN_DEVICE_TRIES`` typed on one device
+    (the logged-in account whose session or token sends them: the phones of a club share one
+    address), within ``PIN_WINDOW``, no PIN is taken from them until the window has passed,
+    so a four-digit PIN cannot be guessed by trying them all, one after another or at once."""
     if pin is not None:
         if game.status != Game.Status.FINISHED:  # checked again under the lock
             raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
@@ -815,28 +838,61 @@ def _check_pin(game: Game, seat: int, pin: str, user: Any) -> None:
             code="no_pin",
             field="pin",
         )
-    refused = AuditEntry.objects.filter(
-        club_id=game.club_id,
-        action="player.pin_refused",
-        after__player_id=player.pk,
-        created__gte=timezone.now() - PIN_WINDOW,
-    )
-    if refused.count() >= PIN_TRIES:
-        minutes = int(PIN_WINDOW.total_seconds() // 60)
-        raise GameError(
+    # Refused without hashing when the limit is already reached (the hash is slow on purpose).
+    refusal = _pin_limit_reached(game, player, user)
+    if refusal is None:
+        # The hash is checked outside the lock, so that no lock (on SQLite: no write to the
+        # whole database) waits for it; the try counts only if the limit still allows it
+        # under the lock, so parallel tries get no more answers than sequential ones.
+        right = player.check_pin(pin)
+        refusal = _pin_outcome(game, seat, player, user, right)
+    if refusal is not None:
+        raise refusal
+
+
+def _pin_limit_reached(game: Game, player: Player, user: Any) -> GameError | None:
+    """The refusal when the player or the device has used up its wrong PINs, else None."""
+    since = timezone.now() - PIN_WINDOW
+    refused = AuditEntry.objects.filter(action="player.pin_refused", created__gte=since)
+    minutes = int(PIN_WINDOW.total_seconds() // 60)
+    if refused.filter(club_id=game.club_id, after__player_id=player.pk).count() >= PIN_TRIES:
+        return GameError(
             f"Too many wrong PINs for {player.display_name}: try again in {minutes} minutes, "
             "or confirm by logging in.",
             code="too_many_pins",
             field="pin",
         )
-    if not player.check_pin(pin):
-        log_action(
-            "player.pin_refused",
-            actor=user,
-            game=game,
-            after={"seat": seat, "player_id": player.pk, "player": player.display_name},
+    device = getattr(user, "pk", None)  # a PIN is typed on a logged-in scorer's device
+    if device is not None and refused.filter(actor_id=device).count() >= PIN_DEVICE_TRIES:
+        return GameError(
+            f"Too many wrong PINs on this device: try again in {minutes} minutes, or let the "
+            "players confirm by logging in.",
+            code="too_many_pins",
+            field="pin",
         )
-        raise GameError("That PIN is not right.", code="wrong_pin", field="pin")
+    return None
+
+
+@transaction.atomic
+def _pin_outcome(game: Game, seat: int, player: Player, user: Any, right: bool) -> GameError | None:
+    """Count this try against the limits, atomically: the refusal to raise, or None when the
+    right PIN may confirm. A wrong PIN within the limits is written to the audit trail."""
+    # The device's row, then the player's: every try takes them in this order, so tries for
+    # one player or from one device wait for each other and two tries never deadlock.
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+    Player.objects.select_for_update().filter(pk=player.pk).exists()
+    refusal = _pin_limit_reached(game, player, user)
+    if refusal is not None:
+        return refusal
+    if right:
+        return None
+    log_action(
+        "player.pin_refused",
+        actor=user,
+        game=game,
+        after={"seat": seat, "player_id": player.pk, "player": player.display_name},
+    )
+    return GameError("That PIN is not right.", code="wrong_pin", field="pin")
 
 
 @transaction.atomic

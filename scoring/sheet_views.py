@@ -92,16 +92,32 @@ class PDFRenderer(BaseRenderer):
         return json.dumps(data).encode()
 
 
+class DownloadRenderer(PDFRenderer):
+    """The same bytes as a plain download, for a client that asks for
+    ``Accept: application/octet-stream`` (generated clients know that type, not every one)."""
+
+    media_type = "application/octet-stream"
+    format = "download"
+
+
 class GameSheetApi(APIView):
     """The game's score sheet as a PDF (token or session authentication)."""
 
     # Open like the game page: a public club's sheets to anyone, a private club's to members.
     permission_classes = [AllowAny]
-    renderer_classes = [JSONRenderer, PDFRenderer]
+    renderer_classes = [JSONRenderer, PDFRenderer, DownloadRenderer]
 
     @extend_schema(
-        summary="A game's printable score sheet",
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: ERRORS[404]},
+        operation_id="games_sheet",
+        summary="A game's printable score sheet (a PDF download)",
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            (200, "application/octet-stream"): OpenApiTypes.BINARY,
+            404: ERRORS[404],
+        },
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
-        return _game_sheet_response(request, pk)
+        response = _game_sheet_response(request, pk)
+        if isinstance(request.accepted_renderer, DownloadRenderer):
+            response["Content-Type"] = DownloadRenderer.media_type
+        return response

@@ -4,6 +4,7 @@ redirect or render."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -192,9 +193,11 @@ def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dic
 @require_http_methods(["GET", "POST"])
 def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
     game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
-    if not game.is_running:
-        messages.info(request, "The game is over; no hand can be added.")
-        return redirect("scoring:game", pk=pk)
+    # A form sent twice (a double tap) whose first copy ended the game is answered by the
+    # service with the first answer, so a saving POST goes on to it.
+    saving = request.method == "POST" and "preview" not in request.POST
+    if not game.is_running and not saving:
+        return _game_over(request, pk)
     form = _hand_form(request, game, initial={"expected_number": game.hand_count + 1})
     preview: dict[str, Any] = {}
     if request.method == "POST":
@@ -218,10 +221,28 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                 form = _hand_form(request, game, data)
                 form.is_valid()
                 form.add_error(None, _error_text(e))
+            except services.KeyReused as e:
+                # This copy of the form was saved before (the browser went back to it) and
+                # has been changed since: it gets a key of its own for the scorer to save it
+                # as a new hand after checking.
+                game.refresh_from_db()
+                data = request.POST.copy()
+                data["expected_number"] = str(game.hand_count + 1)
+                data["key"] = uuid.uuid4().hex
+                form = _hand_form(request, game, data)
+                form.is_valid()
+                form.add_error(
+                    None,
+                    f"This form was saved before, as hand {e.number}, and the hand below is "
+                    f"different: it is not saved. Check it and save it as hand "
+                    f"{game.hand_count + 1}.",
+                )
             except engine.EngineError as e:
                 # On the field the engine names, and in the preview box by the save button.
                 preview = {"error": form.add_engine_error(e, game.hand_count + 1)}
             except services.GameError as e:
+                if e.code == "not_running":
+                    return _game_over(request, pk)
                 form.add_error(None, _error_text(e))
             else:
                 label = write.response["result"]["label"] if write.response else ""
@@ -229,6 +250,8 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                 if write.game.is_running:
                     return redirect("scoring:hand_new", pk=pk)
                 return redirect("scoring:game", pk=pk)
+    if not game.is_running:
+        return _game_over(request, pk)
     last = game.hands.order_by("-number").first()
     return render(
         request,
@@ -245,6 +268,11 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             **preview,
         },
     )
+
+
+def _game_over(request: HttpRequest, pk: int) -> HttpResponse:
+    messages.info(request, "The game is over; no hand can be added.")
+    return redirect("scoring:game", pk=pk)
 
 
 @login_required

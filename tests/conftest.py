@@ -24,6 +24,20 @@ def _plain_static_storage(settings):
     }
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    # On SQLite the tests use a database file, as a club does, not Django's default of a
+    # shared in-memory database: WAL, the busy timeout and the write lock that queues
+    # parallel requests (tests/scoring/test_concurrency.py) exist only for a file.
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("database") / "test.sqlite3"
+        )
+
+
 @pytest.fixture
 def club(db):
     return Club.objects.create(name="Riverside Mahjong", slug="riverside", public=False)

@@ -13,7 +13,7 @@ a public club:
 - erin, the organiser of another club.
 
 alice, bob and charlie hold the same roles in both clubs. A refused write (a redirect to log
-in, 403, 404 or 405) changes nothing in the database. The per-app matrices
+in, 401, 403, 404 or 405) changes nothing in the database. The per-app matrices
 (tests/scoring/test_permissions.py, tests/rulesets/test_views.py, ...) cover finished games and
 the details of each app; this one covers breadth.
 """
@@ -123,20 +123,21 @@ class Access:
 
 # Anyone: the home page, login, the presets, the schema.
 OPEN = Access("open", (OK,) * 6, (OK,) * 6)
-# Any login (anonymous API clients are refused 403): create a club.
-LOGGED_IN = Access("logged in", (403, OK, OK, OK, OK, OK), (403, OK, OK, OK, OK, OK))
+# Any login (anonymous API clients are refused 401, before their body is read): create a club,
+# end one's own API token.
+LOGGED_IN = Access("logged in", (401, OK, OK, OK, OK, OK), (401, OK, OK, OK, OK, OK))
 # Members of a private club; anyone for a public one.
 READ = Access("read", (404, 404, OK, OK, OK, 404), (OK,) * 6)
 # Scorers and organisers; a private club does not exist for outsiders (404).
 SCORER = Access("scorer", (LOGIN, 404, 403, OK, OK, 404), (LOGIN, 403, 403, OK, OK, 403))
 ORGANISER = Access("organiser", (LOGIN, 404, 403, 403, OK, 404), (LOGIN, 403, 403, 403, OK, 403))
-# The API answers 403 where a page sends the visitor to log in.
-API_SCORER = Access("api scorer", (403, 404, 403, OK, OK, 404), (403, 403, 403, OK, OK, 403))
+# The API answers 401 (with WWW-Authenticate) where a page sends the visitor to log in.
+API_SCORER = Access("api scorer", (401, 404, 403, OK, OK, 404), (401, 403, 403, OK, OK, 403))
 API_ORGANISER = Access(
-    "api organiser", (403, 404, 403, 403, OK, 404), (403, 403, 403, 403, OK, 403)
+    "api organiser", (401, 404, 403, 403, OK, 404), (401, 403, 403, 403, OK, 403)
 )
 # Logged-in users who see the club: a player confirming their own seat.
-API_PLAYER = Access("api player", (403, 404, OK, OK, OK, 404), (403, OK, OK, OK, OK, OK))
+API_PLAYER = Access("api player", (401, 404, OK, OK, OK, 404), (401, OK, OK, OK, OK, OK))
 # A write-only page: a login first, then 405 to a GET.
 POST_ONLY_PAGE = Access("post only", (LOGIN,) + (405,) * 5, (LOGIN,) + (405,) * 5)
 POST_ONLY = Access("post only", (405,) * 6, (405,) * 6)
@@ -335,12 +336,14 @@ URLS = {
     "api/schema/": Url("/api/schema/", OPEN),
     "api/docs/": Url("/api/docs/", OPEN),
 }
-# A second write on one address: DELETE a hand (PUT corrects it, above).
+# A second write on one address: DELETE a hand (PUT corrects it, above); DELETE the token
+# (POST logs in, above): anyone logged in may end their own.
 EXTRA_WRITES = [
     (
         "api/games/<int:pk>/hands/<int:number>/",
         Url("/api/games/{game}/hands/1/?reason=x", READ, API_SCORER, None, 200, "delete", True),
     ),
+    ("api/auth/token/", Url("/api/auth/token/", POST_ONLY, LOGGED_IN, None, 204, "delete")),
 ]
 
 
@@ -430,7 +433,7 @@ def test_who_may_write(client, world, route, url):
                 headers = {"If-Match": data["tag"]} if url.if_match else None
                 got[club, persona] = _status(_request(client, url.method, path, body, headers))
                 expected[club, persona] = status
-                if got[club, persona] in (LOGIN, 403, 404, 405) and _snapshot() != before:
+                if got[club, persona] in (LOGIN, 401, 403, 404, 405) and _snapshot() != before:
                     changed.append((club, persona))
                 transaction.set_rollback(True)
     assert got == expected
@@ -449,7 +452,9 @@ def _admin_pages(staff):
     from django.test import RequestFactory
     from rest_framework.authtoken.models import Token
 
-    Token.objects.get_or_create(user=User.objects.get(username="alice"))
+    # The token of someone no persona logs in as: logging out of the site ends one's token.
+    tess = User.objects.create_user("tess", "tess@example.org", PASSWORD)
+    Token.objects.get_or_create(user=tess)
     request = RequestFactory().get("/admin/")
     request.user = staff
     pages = [("/admin/", 200), ("/admin/password_change/", 200), ("/admin/jsi18n/", 200)]

@@ -89,6 +89,27 @@ def test_it_reads_a_postgres_url(monkeypatch):
     )
 
 
+def test_an_sqlite_database_queues_writes_instead_of_failing(monkeypatch):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("SQLITE_BUSY_TIMEOUT", "7")
+
+    config = env_database("DATABASE_URL", "sqlite:///club.sqlite3")
+
+    assert config["OPTIONS"] == {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 7,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+
+def test_a_postgres_database_gets_no_sqlite_options(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgres://tenbou@db.example.org:5432/tenbou")
+
+    config = env_database("DATABASE_URL", "sqlite:///unused.sqlite3")
+
+    assert "transaction_mode" not in config.get("OPTIONS", {})
+
+
 def test_it_refuses_to_start_in_production_without_a_secret_key():
     env = {"DEBUG": "false", "SECRET_KEY": "", "ALLOWED_HOSTS": "example.org"}
 

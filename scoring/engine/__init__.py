@@ -30,7 +30,7 @@ from .rules import (
 )
 from .types import Game, GameResult
 
-ENGINE_VERSION = "1.0"
+ENGINE_VERSION = "1.1"
 
 __all__ = [
     "CATEGORIES",

@@ -59,7 +59,12 @@ def _shown(rules: Rules, name: str) -> str:
         return dict(opt.choices)[value]
     if opt.kind == "uma":
         # uma counts only where results are placements, not final minus start points
-        return "/".join(str(u) for u in value) if rules.settlement == "uma" else NOT_USED
+        if rules.settlement != "uma":
+            return NOT_USED
+        if rules.uma_floating:  # by how many finish above the return: one, two, three
+            tables = (rules.uma_one_above, rules.uma_two_above, rules.uma_three_above)
+            return "by players above: " + ", ".join("/".join(map(str, t)) for t in tables)
+        return "/".join(str(u) for u in value)
     if opt.kind == "int":
         return _number(value)
     return _value(value)

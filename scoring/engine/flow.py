@@ -108,37 +108,52 @@ def _win(rules: Rules, state: State, hand: Hand) -> tuple[list[int], Outcome, in
     deltas = win_payments(rules, hand, state.dealer, wins)
     counter_to = (wins if rules.multi_ron_honba == "each" else wins[:1]) if state.honba else ()
     for w in counter_to:
+        if rules.honba_to == "dealer" and w.seat != state.dealer:
+            continue  # only the dealer is paid for his extra hands
         if hand.discarder is not None:
             amount = rules.honba_points * state.honba
             payer = hand.discarder
             deltas[payer] -= amount
             deltas[w.seat] += amount
         else:
-            each = rules.honba_points // 3 * state.honba
-            for payer in range(4):
-                if payer != w.seat:
-                    # a liable player pays the counters of a self-drawn yakuman too
-                    who = w.pao if w.pao is not None else payer
-                    deltas[who] -= each
-                    deltas[w.seat] += each
+            _self_drawn_counters(rules, state, deltas, w.seat, w.pao)
     keeps = state.dealer in [w.seat for w in wins]
     return deltas, Outcome(keeps, state.honba + 1 if keeps else 0, None, keeps), wins[0].seat
 
 
-def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> Outcome:
+def _self_drawn_counters(
+    rules: Rules, state: State, deltas: list[int], seat: int, liable: int | None = None
+) -> None:
+    """Each other player pays ``seat`` a third of the counters (a liable player pays all)."""
+    each = rules.honba_points // 3 * state.honba
+    for payer in range(4):
+        if payer != seat:
+            who = liable if liable is not None else payer
+            deltas[who] -= each
+            deltas[seat] += each
+
+
+def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> tuple[Outcome, int | None]:
+    """Pay a draw; the outcome, and the seat that takes the pool (a nagashi paid as a win)."""
     ready = set(hand.tenpai)
     if hand.nagashi:
         if not rules.nagashi_mangan_percent:
             raise _fail("these rules have no nagashi mangan.", "nagashi", "no_nagashi")
         base = rules.limit * rules.nagashi_mangan_percent // 100
+        as_win = rules.nagashi_payment == "win"
         for seat in hand.nagashi:
             for i, v in enumerate(tsumo_payments(rules, dealer=state.dealer, seat=seat, base=base)):
                 deltas[i] += v
+            if as_win and state.honba and (rules.honba_to != "dealer" or seat == state.dealer):
+                _self_drawn_counters(rules, state, deltas, seat)
         if rules.nagashi_flow == "win":
             keeps = state.dealer in hand.nagashi
-            return Outcome(
+            outcome = Outcome(
                 dealer_keeps=keeps, honba=state.honba + 1 if keeps else 0, stop_allowed=keeps
             )
+            # several nagashi: the pool to the first of them in turn order from the dealer
+            first = min(hand.nagashi, key=lambda seat: (seat - state.dealer) % 4)
+            return outcome, first if as_win else None
     elif rules.tenpai_payment and 0 < len(ready) < 4:
         for seat in range(4):
             if seat in ready:
@@ -152,7 +167,7 @@ def _draw(rules: Rules, state: State, hand: Hand, deltas: list[int]) -> Outcome:
     else:
         keeps = False
     honba = state.honba + 1 if keeps or rules.honba_after_passed_draw else 0
-    return Outcome(dealer_keeps=keeps, honba=honba, stop_allowed=keeps)
+    return Outcome(dealer_keeps=keeps, honba=honba, stop_allowed=keeps), None
 
 
 def _abortive(rules: Rules, state: State, hand: Hand) -> Outcome:
@@ -265,7 +280,7 @@ def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outco
     else:
         deltas = [0, 0, 0, 0]
         if hand.result is Result.DRAW:
-            outcome = _draw(rules, state, hand, deltas)
+            outcome, winner = _draw(rules, state, hand, deltas)
         elif hand.result is Result.ABORTIVE:
             outcome = _abortive(rules, state, hand)
         else:
@@ -276,6 +291,16 @@ def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outco
             deltas[seat] -= rules.riichi_deposit
             pool += rules.riichi_deposit
     if winner is not None:  # the first winner after the discarder takes the pool
+        if (
+            len(hand.wins) > 1
+            and rules.multi_ron_riichi == "own_back"
+            and hand.result is Result.RON
+        ):
+            # each other winner who declared takes back its own deposit
+            for w in hand.wins:
+                if w.seat != winner and w.seat in hand.riichi:
+                    deltas[w.seat] += rules.riichi_deposit
+                    pool -= rules.riichi_deposit
         deltas[winner] += pool
         pool = 0
     if hand.penalties:

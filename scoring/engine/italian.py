@@ -66,6 +66,18 @@ WINNER_PATTERNS = {
     "plum_blossom_on_the_roof": 1,
 }
 PATTERNS = {**SET_PATTERNS, **WINNER_PATTERNS}
+# Patterns whose doubles include another's, as the Italian text gives them: "Four identical
+# Chows (4 dbl; 1 for Chow hand included)", "All Terminals and Honors (4 dbl, includes 3 dbl for
+# Four triplets of Terminals and Honors, which includes 2 dbl for Pung hand)", ... An included
+# pattern listed beside the one that includes it adds nothing (option ``included_doubles``).
+INCLUDES = {
+    "four_identical_chows": ("chow_hand",),
+    "four_chows_mixed_suits_step_2": ("chow_hand",),
+    "four_chows_one_suit_step_2": ("chow_hand",),
+    "four_terminal_honour_pungs": ("pung_hand",),
+    "four_concealed_pungs": ("pung_hand",),
+    "all_terminals_and_honours": ("four_terminal_honour_pungs", "pung_hand"),
+}
 PARTS_FIELDS = {
     "win",
     "sets",
@@ -189,7 +201,18 @@ def count_parts(parts: Any, field: str, rules: Rules, *, loser: bool = False) ->
             raise _bad(f"the pattern {p!r} is listed twice.", f"{field}.patterns")
         if p in WINNER_PATTERNS and not winner:
             raise _bad(f"the pattern {p!r} scores only for the winner.", f"{field}.patterns")
-        items.append((p.replace("_", " "), 0, PATTERNS[p]))
+    once = rules.included_doubles == "once"
+    for p in patterns:
+        name = p.replace("_", " ")
+        within = [q for q in patterns if p in INCLUDES.get(q, ())] if once else []
+        if within:  # counted inside the pattern that includes it
+            outer = max(within, key=lambda q: len(INCLUDES[q]))
+            items.append((f"{name} (included in {outer.replace('_', ' ')})", 0, 0))
+            continue
+        if once and p in INCLUDES:
+            included = " and ".join(q.replace("_", " ") for q in INCLUDES[p])
+            name = f"{name} ({included} included)"
+        items.append((name, 0, PATTERNS[p]))
     return Breakdown(
         items=tuple(items),
         points=sum(p for _, p, _ in items),

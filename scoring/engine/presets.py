@@ -21,7 +21,14 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import RulesError
-from .rules import Rules, check_combination, describe_options, rules_as_options, validate_value
+from .rules import (
+    Rules,
+    check_combination,
+    describe_options,
+    options_before,
+    rules_as_options,
+    validate_value,
+)
 
 
 @dataclass(frozen=True)
@@ -110,8 +117,12 @@ _register(
     receives double, riichi 1,000 into a pool kept after draws, 300 per counter to any winner,
     3,000 ready-hand payments, abortive draws, multiple winners. Penalties as the preset lists
     them: chombo pays the limit to each player (the deal passes when East offends), a faulty
-    ready declaration the same at a draw, a faulty claim 100 to the winner. Where the text is
-    silent: East-South game; bust ends it; counted yakuman and liability are played; result
+    ready declaration the same at a draw, a faulty claim 100 to the winner. On a multiple ron
+    "each player who has declared ready without winning the deal" pays the 1,000: a winner who
+    declared keeps its own deposit, and the pool and the others' deposits go to the first winner
+    after the discarder. Nagashi mangan, where a club turns it on, is a self-drawn win as the
+    Nagashi Mangan text says (counters paid, the pool taken). Where the text is silent:
+    East-South game; bust ends it; counted yakuman and liability are played; result
     25,000/30,000 with uma 20/10, ties by seat order, leftover sticks to first.
     """,
 )
@@ -120,7 +131,8 @@ _register(
     "Japanese Modern (nashi-nashi)",
     """
     Japanese Modern with no open tanyao and no riichi on a sacred hand. These two flags matter
-    only when hands are entered as tiles; payments are as Japanese Modern.
+    only when hands are entered as tiles; payments are as Japanese Modern (a winner who declared
+    keeps its own deposit on a multiple ron).
     """,
     kuitan=False,
     riichi_on_sacred_hand=False,
@@ -133,11 +145,14 @@ _register(
     no payments between losers. Hands are entered as a final score, or as han and fu scored
     without bazoro (fu x 2^han); the limit of 500 applies to the hand's score, so an East winner
     gets at most 3,000. Payments round up to 10; penalties are added at the end and not doubled.
-    No riichi, no counters, no ready-hand payments; the deal always passes on a draw. Where the
-    text is silent: start 2,000 as in its example, all four winds, no minimum han, results as
-    final minus start points.
+    No riichi, no counters, no ready-hand payments; the deal always passes on a draw. Where a
+    club sets a counter value, only the dealer is paid for his extra hands (the Japanese Modern
+    text names "any winner (not just the dealer)" as its difference from the classical rules).
+    Where the text is silent: start 2,000 as in its example, all four winds, no minimum han,
+    results as final minus start points.
     """,
     **_NO_BAZORO,
+    honba_to="dealer",
     abortive_draws=False,
     pao=False,
     chombo="none",
@@ -156,9 +171,13 @@ _register(
     payments rounded up to 10; every hand of 5 han or more (and every yakuman) is a mangan.
     Results are final minus start points. The seed table's cell for a non-dealer's 2 han 70 fu
     self-draw reads 280/480; the arithmetic (and the dealer table) give 280/560, which we pay.
+    Chombo applies: the text says all rules of modern riichi apply except those it lists, and
+    it lists no change to the faulty out, so the Japanese Modern penalty is played: the
+    offender pays the limit to each player, East double (a mangan, 2,000 or 3,000 here), and
+    the deal passes when East offends. (A faulty ready declaration cannot occur without riichi.)
     """,
     **_NO_BAZORO,
-    chombo="none",
+    chombo="limit_each",
     false_ready="none",
     false_claim_points=0,
     settlement="difference",
@@ -170,9 +189,10 @@ _register(
     """
     The online ranked rules as Tenhou plays them: East-South to 30,000 with a sudden-death West
     round, bust below zero ends the game, the dealer stops when leading in the last hand,
-    double ron with the counters and the whole pool to the first winner after the discarder,
-    triple ron aborts, nagashi mangan as a mangan self-draw without counters (the pool stays,
-    the deal follows the draw), liability, counted yakuman, no rounding up to mangan. Result
+    double ron with the counters, the whole pool and every deposit of the hand to the first
+    winner after the discarder, triple ron aborts, nagashi mangan paid as a mangan self-draw
+    without counters (the pool stays, the deal follows the draw: what the corpus of real
+    Tenhou hands shows), liability, counted yakuman, no rounding up to mangan. Result
     25,000/30,000, uma 20/10, ties by seat order, rounded to 1,000 half up, leftover sticks
     to first. No chombo (the server prevents false wins).
     """,
@@ -181,8 +201,10 @@ _register(
     max_ron_winners=2,
     triple_ron_aborts=True,
     multi_ron_honba="first",
+    multi_ron_riichi="first",
     nagashi_mangan_percent=100,
     nagashi_flow="draw",
+    nagashi_payment="value_only",
     chombo="none",
     false_ready="none",
     false_claim_points=0,
@@ -195,8 +217,9 @@ _register(
     European Mahjong Association riichi rules: start 30,000, return 30,000, uma 15/5/-5/-15,
     ties share the placement bonuses, leftover sticks to first place. No abortive draws, no
     nagashi mangan, no bust, no counted yakuman (13 han pay 3x the limit), one yakuman at most,
-    double and triple ron (each winner paid the counters), chombo a 20,000 deduction after uma
-    with the hand replayed by the same dealer.
+    double and triple ron (each winner paid the counters; a winner who declared riichi takes
+    back its own deposit, the pool and the other deposits go to the first winner after the
+    discarder), chombo a 20,000 deduction after uma with the hand replayed by the same dealer.
     """,
     **_EMA,
     chombo="deduction",
@@ -208,11 +231,13 @@ _register(
     "wrc",
     "World Riichi Championship",
     """
-    As the EMA rules, except that only one player wins on a discard (head bump) and a
-    chombo is likewise a 20,000 deduction after uma.
+    As the EMA rules, except that only one player wins on a discard (head bump), 4 han 30 fu
+    and 3 han 60 fu are rounded up to a mangan (kiriage mangan), and a chombo is likewise a
+    20,000 deduction after uma.
     """,
     **_EMA,
     max_ron_winners=1,
+    kiriage_mangan=True,
     chombo="deduction",
     chombo_passes_deal=False,
     false_ready="none",
@@ -222,18 +247,59 @@ _register(
     "m-league",
     "M-League",
     """
-    The Japanese professional league: start 25,000, return 30,000, uma 30/10/-10/-30 (first
-    gets +50 with oka), ties share. No abortive draws, head bump (no double ron), no bust, the
-    dealer stops when leading in the last hand, nagashi mangan, chombo a 20,000 deduction.
+    The Japanese professional league as its official rules state them: start 25,000, return
+    30,000, uma 30/10/-10/-30 (first gets +50 with oka), ties share. No counted yakuman (13 han
+    and more pay 3x the limit, a sanbaiman); 4 han 30 fu and 3 han 60 fu are a mangan (kiriage
+    mangan). No bust: a score may go below zero, and riichi may be declared with fewer than
+    1,000 points. No agari-yame: the game plays on when the dealer wins the last hand in the
+    lead. Head bump (no double ron), no abortive draws, nagashi mangan (a self-drawn win),
+    chombo a 20,000 deduction.
     """,
     uma=(30, 10, -10, -30),
     ties="share",
     bust_ends=False,
-    dealer_stop_when_leading=True,
+    riichi_needs_points=False,
+    counted_yakuman=False,
+    kiriage_mangan=True,
     abortive_draws=False,
     max_ron_winners=1,
     nagashi_mangan_percent=100,
     chombo="deduction",
+    chombo_passes_deal=False,
+    false_ready="none",
+    false_claim_points=0,
+)
+_register(
+    "jpml-a",
+    "JPML A rules",
+    """
+    The Japan Professional Mahjong League's A rules as a league plays them: East-South, start
+    30,000 and return 30,000, no oka. The uma follows how many players finish above the return
+    (30,000 exactly is not above): one, +12/-1/-3/-8; two, +8/+4/-4/-8; three, +8/+3/+1/-12
+    (nobody above is settled as two above). Ties share; riichi sticks left on the table at the
+    end are not given to anyone. The other choices, as we read the JPML's published rules: no
+    bust (scores may go below zero, and riichi may be declared with fewer than 1,000 points), no
+    agari-yame, head bump (one winner on a discard), no abortive draws, no counted yakuman and
+    one yakuman at most, no rounding up to mangan, 300 per counter, 3,000 ready-hand payments
+    with the dealer keeping the deal when ready, liability for big dragons and big winds,
+    nagashi mangan as a mangan self-drawn win. A chombo pays the limit to each player, East
+    double, and the hand is replayed by the same dealer. No ippatsu, ura dora or red fives:
+    these change the han a scorer enters, not the payments. No penalty for a faulty ready
+    declaration or claim.
+    """,
+    start_points=30000,
+    return_points=30000,
+    uma_floating=True,
+    ties="share",
+    leftover_pool="lost",
+    bust_ends=False,
+    riichi_needs_points=False,
+    max_ron_winners=1,
+    abortive_draws=False,
+    counted_yakuman=False,
+    max_yakuman=1,
+    nagashi_mangan_percent=100,
+    chombo="limit_each",
     chombo_passes_deal=False,
     false_ready="none",
     false_claim_points=0,
@@ -252,6 +318,9 @@ _register(
     offender's total (the deal goes on); faulty ready: 1,000 off. These points leave the table.
     Results are final minus start points. With several winners, each is paid by every
     non-winner, the non-winners settle among themselves once, and winners do not pay each other.
+    A pattern whose doubles the text says include another's (four identical chows, 4 doubles
+    with 1 for the chow hand included; all terminals and honours, 4 with the four triplets of
+    terminals and honours and the pung hand included; ...) counts the included one once.
     """,
     length="all",
     start_points=5000,
@@ -305,7 +374,9 @@ def resolve_rules(spec: Any) -> Rules:
     """The rules a game record's ``rules`` names: a preset id, or a preset with options.
 
     A third form carries already resolved rules: ``{"preset": ..., "options": {...}}`` where
-    the options give every value (what a game copies when it starts).
+    the options give every value (what a game copies when it starts). Such a copy made by an
+    older engine lacks the options added since: they take the value that plays as that engine
+    did (:data:`scoring.engine.rules.OPTIONS_BEFORE`), so a stored game replays unchanged.
     """
     if isinstance(spec, str):
         return get_preset(spec).rules
@@ -318,7 +389,10 @@ def resolve_rules(spec: Any) -> Rules:
                 field="rules",
             )
         preset = get_preset(spec.get("preset"))  # type: ignore[arg-type]
-        return build_rules(preset.rules, spec.get("options") or {})
+        options = spec.get("options") or {}
+        if isinstance(options, Mapping):  # a copy stored by an older engine plays as it did
+            options = {**options_before(options), **options}
+        return build_rules(preset.rules, options)
     raise RulesError(
         "'rules' must be a preset id or an object with 'preset' and 'options'.",
         code="bad_rules",

@@ -61,6 +61,21 @@ VALUE_FIELDS = {
 }
 
 
+# Bounds on what a record may hold, so that every number a game produces stays far inside
+# what a score sheet (and a database column) can hold. See docs/game-record.md, "Limits".
+MAX_HANDS = 300
+"""A game holds at most this many hands: a long hanchan with many draws and repeats is under
+100, and a game of all four winds rarely passes 150."""
+MAX_START_SCORE = 10_000_000
+"""A seat's score at the start: ten times the largest start points (1,000,000), either sign."""
+MAX_START_POOL = MAX_HANDS * 4 * 10_000
+"""The pool at the start: four deposits of the largest deposit (10,000) in every hand."""
+MAX_PENALTY_POINTS = 100_000
+"""A penalty in points: the largest price an option can put on one (a chombo's 100,000)."""
+MAX_PENALTIES = 20
+"""Penalties on one hand: five per seat."""
+
+
 def _fail(message: str, field: str | None = None, code: str = "invalid_record") -> RecordError:
     return RecordError(message, code=code, field=field)
 
@@ -170,7 +185,7 @@ def parse_penalty(obj: Any, field: str) -> Penalty:
             "bad_penalty",
         )
     if points is not None:
-        points = _int(points, f"{field}.points", lo=1)
+        points = _int(points, f"{field}.points", lo=1, hi=MAX_PENALTY_POINTS)
     to = _seat(obj["to"], f"{field}.to") if obj.get("to") is not None else None
     if to is not None and points is None:
         raise _fail("'to' goes with a penalty in points.", f"{field}.to", "bad_penalty")
@@ -195,6 +210,12 @@ def parse_hand(obj: Any, rules: Rules) -> Hand:
     penalties = obj.get("penalties") or ()
     if not isinstance(penalties, list | tuple):
         raise _fail("'penalties' must be a list.", "penalties", "bad_value")
+    if len(penalties) > MAX_PENALTIES:
+        raise _fail(
+            f"a hand holds at most {MAX_PENALTIES} penalties, not {len(penalties)}.",
+            "penalties",
+            "bad_value",
+        )
     pens = tuple([parse_penalty(p, f"penalties[{i}]") for i, p in enumerate(penalties)])
     if result in (Result.RON, Result.TSUMO):
         if "wins" not in obj:
@@ -266,7 +287,9 @@ def parse_start(obj: Any, rules: Rules) -> Start:
             raise _fail(
                 "'start.scores' must be four numbers, one per seat.", "start.scores", "bad_value"
             )
-        seat0, seat1, seat2, seat3 = (_int(s, "start.scores") for s in scores_raw)
+        seat0, seat1, seat2, seat3 = (
+            _int(s, "start.scores", lo=-MAX_START_SCORE, hi=MAX_START_SCORE) for s in scores_raw
+        )
         scores = (seat0, seat1, seat2, seat3)
     raw_round = obj.get("round", "E")
     try:
@@ -281,7 +304,7 @@ def parse_start(obj: Any, rules: Rules) -> Start:
         number=_int(obj.get("number", 1), "start.number", lo=1, hi=4),
         dealer=_seat(obj.get("dealer", 0), "start.dealer"),
         honba=_int(obj.get("honba", 0), "start.honba", lo=0, hi=99),
-        pool=_int(obj.get("pool", 0), "start.pool", lo=0),
+        pool=_int(obj.get("pool", 0), "start.pool", lo=0, hi=MAX_START_POOL),
     )
 
 
@@ -302,6 +325,13 @@ def parse_game(obj: Any) -> Game:
     hands_raw = obj.get("hands", [])
     if not isinstance(hands_raw, list):
         raise _fail("'hands' must be a list.", "hands", "bad_value")
+    if len(hands_raw) > MAX_HANDS:
+        raise RecordError(
+            f"a game holds at most {MAX_HANDS} hands; this one has {len(hands_raw)}.",
+            code="too_many_hands",
+            hand=MAX_HANDS + 1,
+            field="hands",
+        )
     ended = obj.get("ended", False)
     if not isinstance(ended, bool):
         raise _fail("'ended' must be true or false.", "ended", "bad_value")

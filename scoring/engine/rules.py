@@ -14,6 +14,7 @@ is the one validator they share.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -200,6 +201,17 @@ class Rules:
             ("draw", "As an exhaustive draw"),
         ),
     )
+    nagashi_payment: str = _choice(
+        "win",
+        "Payment for nagashi mangan",
+        "What a nagashi mangan player takes besides its value. The Nagashi Mangan text handles "
+        "it as a self-drawn win; Tenhou pays the value alone.",
+        WIN,
+        (
+            ("win", "As a self-drawn win: the counters are paid and the pool is taken"),
+            ("value_only", "Its value only: no counters, the pool stays on the table"),
+        ),
+    )
     # Hand value
     value_system: str = _choice(
         "han_fu",
@@ -247,6 +259,18 @@ class Rules:
             ("up_100", "Up to the next 100"),
             ("up_10", "Up to the next 10"),
             ("nearest_10", "To the nearest 10 (5 down, 6 up)"),
+            ("exact", "Not rounded: exact scores"),
+        ),
+    )
+    included_doubles: str = _choice(
+        "once",
+        "Included patterns",
+        "Standard scoring: a pattern whose doubles include another's (four identical chows "
+        "include the chow hand) counts the included pattern once, inside its own doubles.",
+        VAL,
+        (
+            ("once", "Once, inside the pattern that includes it"),
+            ("again", "Again, in full (how engine 1.0 counted)"),
         ),
     )
     flowers: bool = _bool(False, "Flowers and seasons", "The 8 bonus tiles are played.", VAL)
@@ -266,6 +290,20 @@ class Rules:
         "Deposit must be paid",
         "A player with fewer points than the deposit cannot declare.",
         RII,
+    )
+    multi_ron_riichi: str = _choice(
+        "own_back",
+        "Riichi deposits on a multiple ron",
+        "Where the deposits go when several players win on one discard.",
+        RII,
+        (
+            (
+                "own_back",
+                "A winner who declared keeps its own deposit; the pool and the other deposits "
+                "go to the first winner after the discarder",
+            ),
+            ("first", "All to the first winner after the discarder"),
+        ),
     )
     riichi_winner_doubles: int = _int(
         0,
@@ -295,6 +333,13 @@ class Rules:
         0,
         3000,
         3,
+    )
+    honba_to: str = _choice(
+        "any_winner",
+        "Who is paid the counters",
+        "Whether any winner is paid the dealer's extra hands, or only the dealer winning again.",
+        PAY,
+        (("any_winner", "Any winner"), ("dealer", "Only the dealer")),
     )
     honba_after_passed_draw: bool = _bool(
         True,
@@ -388,6 +433,40 @@ class Rules:
         minimum=-100,
         maximum=100,
     )
+    uma_floating: bool = _bool(
+        False,
+        "Uma by players above the return",
+        "The uma depends on how many players finish above the return points (the three tables "
+        "below; nobody above is played as two above, all four as three above). Off: 'Uma'.",
+        END,
+    )
+    uma_one_above: tuple[int, int, int, int] = _opt(
+        (12, -1, -3, -8),
+        label="Uma, one player above the return",
+        help="Floating uma when one player finishes above the return points, first to fourth.",
+        category=END,
+        kind="uma",
+        minimum=-100,
+        maximum=100,
+    )
+    uma_two_above: tuple[int, int, int, int] = _opt(
+        (8, 4, -4, -8),
+        label="Uma, two players above the return",
+        help="Floating uma when two players finish above the return points, first to fourth.",
+        category=END,
+        kind="uma",
+        minimum=-100,
+        maximum=100,
+    )
+    uma_three_above: tuple[int, int, int, int] = _opt(
+        (8, 3, 1, -12),
+        label="Uma, three players above the return",
+        help="Floating uma when three players finish above the return points, first to fourth.",
+        category=END,
+        kind="uma",
+        minimum=-100,
+        maximum=100,
+    )
     ties: str = _choice(
         "seat_order",
         "Ties",
@@ -421,6 +500,49 @@ class Rules:
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
 _OPTIONS: dict[str, Option] = {f.name: f.metadata["option"] for f in dataclasses.fields(Rules)}
+
+# Every option of engine 1.0. A game copies its rules with every option when it starts (and a
+# rule set version keeps them so); such a copy made before an option existed lacks it. Rules
+# whose options name all of these are such a copy, and an option added since takes the value
+# that plays as engine 1.0 played (OPTIONS_BEFORE), not the preset's new default: a stored game
+# replays exactly as it did. Rules naming a preset with a few options get the new defaults.
+OPTIONS_1_0 = frozenset(
+    {
+        "length", "start_points", "goal_points", "bust_ends", "dealer_stop_when_leading",
+        "max_ron_winners", "triple_ron_aborts", "multi_ron_honba", "draw_deal",
+        "tenpai_payment", "abortive_draws", "nagashi_mangan_percent", "nagashi_flow",
+        "value_system", "bazoro", "limit", "settling_table", "kiriage_mangan",
+        "counted_yakuman", "yakuman_value", "max_yakuman", "min_han", "dora", "rounding",
+        "flowers", "riichi", "riichi_deposit", "riichi_needs_points", "riichi_winner_doubles",
+        "payment_scheme", "honba_points", "honba_after_passed_draw", "pao", "chombo",
+        "chombo_points", "chombo_passes_deal", "false_ready", "false_ready_points",
+        "false_claim_points", "settlement", "return_points", "uma", "ties", "final_rounding",
+        "leftover_pool", "kuitan", "riichi_on_sacred_hand",
+    }
+)  # fmt: skip
+OPTIONS_BEFORE: dict[str, Any] = {
+    "nagashi_payment": "value_only",  # 1.0 paid the value alone and left the pool
+    "included_doubles": "again",  # 1.0 added an included pattern's doubles again
+    "multi_ron_riichi": "first",  # 1.0 gave every deposit to the first winner
+    "honba_to": "any_winner",  # 1.0 paid the counters to any winner
+    "uma_floating": False,  # 1.0 had fixed uma only
+}
+
+
+def options_before(options: Any) -> dict[str, Any]:
+    """The values a stored copy of engine 1.0 rules takes for the options added since.
+
+    ``options`` is a copy when it names every option of engine 1.0; otherwise nothing is added.
+
+    >>> options_before({"kiriage_mangan": True})
+    {}
+    >>> copy = dict.fromkeys(OPTIONS_1_0, None)
+    >>> options_before(copy)["multi_ron_riichi"]
+    'first'
+    """
+    if not isinstance(options, Mapping) or not options.keys() >= OPTIONS_1_0:
+        return {}
+    return {name: value for name, value in OPTIONS_BEFORE.items() if name not in options}
 
 
 def option(name: str) -> Option:
@@ -522,6 +644,18 @@ def check_combination(rules: Rules) -> None:
         raise bad("goal_points", "an extension needs a game shorter than all four winds")
     if rules.nagashi_mangan_percent and rules.payment_scheme != "winner_only":
         raise bad("nagashi_mangan_percent", f"nagashi mangan needs {winner_only}")
+    if (
+        rules.nagashi_mangan_percent
+        and rules.nagashi_payment == "win"
+        and rules.nagashi_flow == "draw"
+    ):
+        raise bad(
+            "nagashi_payment",
+            "paid as a win, a nagashi mangan passes the deal as a win does; set the deal after "
+            "it to 'win' or pay its value only",
+        )
+    if rules.uma_floating and rules.settlement != "uma":
+        raise bad("uma_floating", "floating uma needs results with placement bonuses")
 
 
 def describe_options(defaults: Rules | None = None) -> list[dict[str, Any]]:

@@ -35,6 +35,24 @@ def _share(amount: int, seats: list[int], first_east: int) -> dict[int, int]:
     return {s: each + (1 if i < rest else 0) for i, s in enumerate(ordered)}
 
 
+def uma_of(rules: Rules, final: list[int]) -> tuple[int, int, int, int]:
+    """The uma for these final points: fixed, or by how many finish above the return.
+
+    >>> from scoring.engine.presets import resolve_rules
+    >>> jpml = resolve_rules("jpml-a")
+    >>> uma_of(jpml, [45000, 29000, 26000, 20000]), uma_of(jpml, [30000] * 4)
+    ((12, -1, -3, -8), (8, 4, -4, -8))
+    """
+    if not rules.uma_floating:
+        return rules.uma
+    above = sum(1 for points in final if points > rules.return_points)
+    if above == 1:
+        return rules.uma_one_above
+    if above >= 3:  # all four above (a return below the start) plays as three above
+        return rules.uma_three_above
+    return rules.uma_two_above  # nobody above plays as two above and two below
+
+
 def settle(
     rules: Rules, scores: Four, pool: int, first_east: int, chombo: Four
 ) -> tuple[Four, Four, Four]:
@@ -65,7 +83,7 @@ def settle(
             points[s] = _div_half_up(points[s], 1000) * 1000
         points[order[0]] = sum(final) - 4 * rules.return_points - sum(points[s] for s in order[1:])
     base = [_div_half_up(p, 100) for p in points]
-    bonus_by_place = [u * 10 for u in rules.uma]
+    bonus_by_place = [u * 10 for u in uma_of(rules, final)]
     bonus_by_place[0] += (rules.return_points - rules.start_points) * 4 // 100
     bonus = [0, 0, 0, 0]
     if share:

@@ -21,20 +21,50 @@ MAX_HAN = 99
 MAX_FU = 140
 MAX_DOUBLES = 20
 MAX_POINTS = 2000
+# No hand is worth more than the largest multiple yakuman the options allow: six yakuman
+# (max_yakuman at most 6) of 16 limits each (yakuman_value at most 16). An entered ``score``
+# above that many limits is refused, not cut: it is a slip, not a hand.
+SCORE_LIMITS = 6 * 16
+
+
+def max_score(rules: Rules) -> int:
+    """The most an entered ``score`` may be under the rules: 96 times the limit.
+
+    >>> from scoring.engine.presets import resolve_rules
+    >>> max_score(resolve_rules("japanese-modern")), max_score(resolve_rules("italian-official"))
+    (192000, 96000)
+    """
+    return rules.limit * SCORE_LIMITS
+
+
+def check_score(rules: Rules, score: int, field: str) -> None:
+    """Refuse an entered score above :func:`max_score`, naming the field."""
+    if score > max_score(rules):
+        raise _bad(
+            f"a score of {score:,} is more than any hand is worth under these rules "
+            f"(at most {max_score(rules):,}: six yakuman of 16 limits).",
+            field,
+            "bad_score",
+        )
 
 
 def round_payment(rules: Rules, amount: int) -> int:
-    """One payment rounded as the rules say (``up_100``, ``up_10`` or ``nearest_10``).
+    """One payment rounded as the rules say (``up_100``, ``up_10``, ``nearest_10``, ``exact``).
 
     >>> from scoring.engine.presets import resolve_rules
     >>> italian = resolve_rules("italian-official")
     >>> round_payment(italian, 125), round_payment(italian, 126)
     (120, 130)
+    >>> exact = resolve_rules({"preset": "italian-official", "options": {"rounding": "exact"}})
+    >>> round_payment(exact, 125)
+    125
     """
     if rules.rounding == "up_100":
         return -(-amount // 100) * 100
     if rules.rounding == "up_10":
         return -(-amount // 10) * 10
+    if rules.rounding == "exact":
+        return amount
     return (amount + 4) // 10 * 10  # nearest ten: 5 goes down, 6 goes up
 
 
@@ -85,6 +115,7 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
             )
         if win.score <= 0:
             raise _bad("'score' must be more than 0.", f"{field}.score", "bad_value")
+        check_score(rules, win.score, f"{field}.score")
         return min(win.score, rules.limit * rules.yakuman_value * rules.max_yakuman)
     if win.yakuman:
         if win.han is not None or win.fu is not None:
@@ -166,6 +197,7 @@ def standard_score(rules: Rules, value: HandValue, extra_doubles: int, field: st
                 f"{field}.score",
                 "bad_value",
             )
+        check_score(rules, value.score, f"{field}.score")
         return value.score
     if value.points is None:
         raise _bad(

@@ -1,6 +1,7 @@
-"""Fuzz every operation of /api/schema/ in process, as alice (organiser, by token) and as an
-anonymous client: no 5xx, every answer in the documented content type and, for 2xx, the
-documented schema; bad input refused; every 4xx in our error shape {"error": {code, message}}.
+"""Fuzz every operation of /api/schema/ in process, as alice (organiser, by token), as an
+anonymous client and with a bad token: no 5xx, every answer in the documented content type
+and, for 2xx, the documented schema; bad input refused; every 4xx in our error shape
+{"error": {code, message}}.
 
 Each example points its path (and the club, players and rule set in its body) at random values,
 at alice's private club, or at a public club she is not in, so the fuzzing reaches past the
@@ -124,6 +125,8 @@ def world(club, public_club, alice, bob):
         "other": _table(public_club, None),
         "alice": {"Authorization": f"Token {Token.objects.create(user=alice).key}"},
         "anonymous": {},
+        # Refused everywhere with a 401, which every operation documents.
+        "bad token": {"Authorization": "Token not-a-token"},
     }
 
 
@@ -163,7 +166,7 @@ def _point_at(case, data):
 # Mostly alice on her own club's data, where requests get furthest.
 @schema.given(
     target=st.sampled_from(["own", "own", None, "other"]),
-    who=st.sampled_from(["alice", "alice", "alice", "anonymous"]),
+    who=st.sampled_from(["alice", "alice", "alice", "anonymous", "bad token"]),
 )
 @settings(deadline=None, suppress_health_check=list(HealthCheck), database=None)
 def test_the_api_answers_every_request_in_its_documented_shapes(

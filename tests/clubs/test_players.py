@@ -101,7 +101,8 @@ def test_a_taken_slug_is_refused(client, club, dave):
 def test_an_anonymous_visitor_cannot_create_a_club(client, db):
     response = _post(client, "/api/clubs/", {"name": "X", "slug": "x"})
 
-    assert response.status_code == 403
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
     assert response.json()["error"]["code"] == "not_authenticated"
 
 

@@ -218,18 +218,24 @@ def test_tenhou_pays_nagashi_as_a_mangan_self_draw_and_goes_on_as_a_draw() -> No
     assert out["final"]["next"]["label"] == "E1-2"
 
 
-def test_nagashi_mangan_percent_50_pays_half_a_mangan() -> None:
+def test_nagashi_mangan_percent_50_pays_half_a_mangan_and_takes_the_pool() -> None:
     rules = with_options(nagashi_mangan_percent=50)
     out = scored(rules, [draw(0, 2, nagashi=[1], riichi=[2])])
     (result,) = out["hands"]
-    assert result["deltas"] == [-2000, 4000, -2000, -1000]
-    assert result["pool"] == 1000
+    # half of the 2,000 limit: 2,000 from East, 1,000 from each other; and seat 2's deposit
+    assert result["deltas"] == [-2000, 4000 + 1000, -2000, -1000]
+    assert result["pool"] == 0
 
 
-def test_nagashi_handled_as_a_win_passes_the_deal_without_a_counter() -> None:
+def test_nagashi_handled_as_a_win_is_paid_the_counters_and_passes_the_deal() -> None:
+    # "not handled as a draw, but rather as a situation where one of the players has gone out
+    # on a self-drawn hand": a mangan self-draw (4,000 from East, 2,000 from each other), plus
+    # 2 counters of 300, 200 from each player, and the counters reset as after a win
     rules = with_options(nagashi_mangan_percent=100)
-    out = scored(rules, [draw(0, nagashi=[1])], start={"honba": 2})
-    assert out["hands"][0]["deltas"] == [-4000, 8000, -2000, -2000]  # no ready payments
+    out = scored(rules, [draw(0, nagashi=[1])], start={"honba": 2, "pool": 2000})
+    (result,) = out["hands"]
+    assert result["deltas"] == [-4200, 8000 + 600 + 2000, -2200, -2200]  # no ready payments
+    assert result["pool"] == 0
     assert out["final"]["next"]["label"] == "E2"
 
 

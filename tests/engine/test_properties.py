@@ -20,6 +20,7 @@ from scoring.engine import Rules, RulesError, get_preset, preset_ids, resolve_ru
 from scoring.engine.italian import HONOUR_DOUBLES, PAIR_POINTS, SET_PATTERNS, WINNER_PATTERNS
 from scoring.engine.rules import Option, option
 from scoring.engine.types import GameResult
+from scoring.engine.values import max_score
 
 SEATS = (0, 1, 2, 3)
 WINDS = "ESWN"
@@ -56,7 +57,8 @@ def han_fu_value(draw: st.DrawFn, rules: Rules, seat: int) -> dict[str, Any]:
             value["pao"] = draw(st.sampled_from([s for s in SEATS if s != seat]))
         return value
     if kind == "score":
-        value["score"] = draw(st.integers(1, 3000) | st.integers(1, 60000))
+        most = max_score(rules)  # more is refused as a slip (tests/engine/test_limits.py)
+        value["score"] = draw(st.integers(1, min(3000, most)) | st.integers(1, most))
         return value
     high = draw(st.sampled_from([False] * 9 + [True]))
     han = draw(st.integers(5, 30) if high else st.integers(rules.min_han, 4))
@@ -334,7 +336,9 @@ def expected_next(rules: Rules, hand: dict[str, Any], dealer: int, honba: int) -
 def expected_pool(rules: Rules, hand: dict[str, Any], pool_before: int) -> int:
     if hand["result"] == "chombo":  # the deposits of the hand go back to their owners
         return pool_before
-    if hand["result"] in ("ron", "tsumo"):  # the winner takes it all
+    if hand["result"] in ("ron", "tsumo"):  # the winners take it all
+        return 0
+    if hand.get("nagashi") and rules.nagashi_payment == "win":  # a self-drawn win takes it
         return 0
     return pool_before + rules.riichi_deposit * len(hand["riichi"])
 
@@ -406,6 +410,7 @@ VARIED_OPTIONS = (
     "abortive_draws",
     "nagashi_mangan_percent",
     "nagashi_flow",
+    "nagashi_payment",
     "bazoro",
     "limit",
     "settling_table",
@@ -416,10 +421,13 @@ VARIED_OPTIONS = (
     "min_han",
     "dora",
     "rounding",
+    "included_doubles",
     "riichi",
     "riichi_deposit",
     "riichi_needs_points",
+    "multi_ron_riichi",
     "honba_points",
+    "honba_to",
     "honba_after_passed_draw",
     "pao",
     "chombo",
@@ -427,6 +435,7 @@ VARIED_OPTIONS = (
     "chombo_passes_deal",
     "false_ready",
     "false_claim_points",
+    "uma_floating",
     "ties",
     "final_rounding",
     "leftover_pool",

@@ -201,7 +201,7 @@ def test_a_missing_name_answers_400_naming_it(api, alice):
         ("bob", 200, 403, 403),
         ("charlie", 200, 403, 403),
         ("dave", 404, 404, 404),
-        (None, 404, 403, 403),
+        (None, 404, 401, 401),
     ],
 )
 def test_the_api_permission_matrix(

@@ -29,16 +29,19 @@ REFUSED = {
     ("japanese-classical", "riichi_deposit"): "riichi_deposit",
     ("japanese-classical", "riichi_winner_doubles"): "riichi_winner_doubles",
     ("japanese-classical", "payment_scheme"): "payment_scheme",
+    ("japanese-classical", "uma_floating"): "uma_floating",
     ("arushiiaru", "goal_points"): "goal_points",
     ("arushiiaru", "triple_ron_aborts"): "triple_ron_aborts",
     ("arushiiaru", "value_system"): "value_system",
     ("arushiiaru", "riichi_deposit"): "riichi_deposit",
     ("arushiiaru", "riichi_winner_doubles"): "riichi_winner_doubles",
     ("arushiiaru", "payment_scheme"): "payment_scheme",
+    ("arushiiaru", "uma_floating"): "uma_floating",
     ("tenhou", "value_system"): "value_system",
     ("tenhou", "riichi"): "riichi_deposit",
     ("tenhou", "riichi_winner_doubles"): "riichi_winner_doubles",
     ("tenhou", "payment_scheme"): "tenpai_payment",
+    ("tenhou", "nagashi_payment"): "nagashi_payment",
     ("ema", "triple_ron_aborts"): "triple_ron_aborts",
     ("ema", "value_system"): "value_system",
     ("ema", "riichi"): "riichi_deposit",
@@ -52,6 +55,13 @@ REFUSED = {
     ("m-league", "riichi"): "riichi_deposit",
     ("m-league", "riichi_winner_doubles"): "riichi_winner_doubles",
     ("m-league", "payment_scheme"): "tenpai_payment",
+    ("m-league", "nagashi_flow"): "nagashi_payment",
+    ("jpml-a", "value_system"): "value_system",
+    ("jpml-a", "riichi"): "riichi_deposit",
+    ("jpml-a", "riichi_winner_doubles"): "riichi_winner_doubles",
+    ("jpml-a", "payment_scheme"): "tenpai_payment",
+    ("jpml-a", "nagashi_flow"): "nagashi_payment",
+    ("jpml-a", "settlement"): "uma_floating",
     ("italian-official", "goal_points"): "goal_points",
     ("italian-official", "triple_ron_aborts"): "triple_ron_aborts",
     ("italian-official", "tenpai_payment"): "tenpai_payment",
@@ -59,14 +69,15 @@ REFUSED = {
     ("italian-official", "value_system"): "payment_scheme",
     ("italian-official", "payment_scheme"): "value_system",
     ("italian-official", "honba_points"): "honba_points",
+    ("italian-official", "uma_floating"): "uma_floating",
 }
 
 MATRIX = [(p, o) for p in engine.preset_ids() for o in OPTION_NAMES]
 
 
 def test_the_matrix_covers_every_preset_and_option():
-    assert len(engine.preset_ids()) == 9
-    assert len(MATRIX) == 9 * len(OPTION_NAMES) == 423
+    assert len(engine.preset_ids()) == 10
+    assert len(MATRIX) == 10 * len(OPTION_NAMES) == 550
     assert set(REFUSED) < set(MATRIX)
 
 

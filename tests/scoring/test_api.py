@@ -94,16 +94,51 @@ def test_adding_a_hand_answers_the_games_new_state(client, bob, fresh_game):
     }
 
 
-def test_a_repeated_key_answers_200_with_the_first_answer(client, bob, fresh_game):
+def test_a_repeated_key_answers_with_the_first_answer_status_and_all(client, bob, fresh_game):
     client.force_login(bob)
     url = f"/api/games/{fresh_game.pk}/hands/"
     first = _post(client, url, {**RON, "expected_number": 1}, **{"Idempotency-Key": "tap"})
 
     again = _post(client, url, {**RON, "expected_number": 1}, **{"Idempotency-Key": "tap"})
 
-    assert (first.status_code, again.status_code) == (201, 200)
+    assert (first.status_code, again.status_code) == (201, 201)
     assert again.json() == first.json()
+    assert (first.get("Idempotent-Replayed"), again["Idempotent-Replayed"]) == (None, "true")
     assert Hand.objects.filter(game=fresh_game).count() == 1
+
+
+def test_a_key_sent_again_with_another_hand_answers_422(client, bob, fresh_game):
+    client.force_login(bob)
+    url = f"/api/games/{fresh_game.pk}/hands/"
+    _post(client, url, {**RON, "expected_number": 1}, **{"Idempotency-Key": "tap"})
+
+    other = _post(client, url, {**TSUMO, "expected_number": 2}, **{"Idempotency-Key": "tap"})
+
+    assert other.status_code == 422
+    assert other.json() == {
+        "error": {
+            "code": "idempotency_key_reused",
+            "message": "This submission's key was already used for hand 1, with a different "
+            "hand: a new hand needs a new key (nothing was saved).",
+            "field": "Idempotency-Key",
+        }
+    }
+    assert Hand.objects.filter(game=fresh_game).count() == 1
+
+
+def test_a_refused_submission_is_tried_afresh_when_its_key_comes_again(client, bob, fresh_game):
+    client.force_login(bob)
+    url = f"/api/games/{fresh_game.pk}/hands/"
+    bad = {"result": "ron", "from": 2, "wins": [{"seat": 2, "han": 3, "fu": 40}]}
+    refused = _post(client, url, {**bad, "expected_number": 1}, **{"Idempotency-Key": "k"})
+    _post(client, url, {**TSUMO, "expected_number": 1}, **{"Idempotency-Key": "other"})
+
+    again = _post(client, url, {**bad, "expected_number": 1}, **{"Idempotency-Key": "k"})
+
+    assert refused.status_code == 400
+    # Nothing of the refusal was kept: the repeat meets the game as it now is.
+    assert again.status_code == 409
+    assert again.json()["error"]["code"] == "stale_hand_number"
 
 
 def test_a_stale_number_answers_409_with_the_current_state(client, bob, running_game):

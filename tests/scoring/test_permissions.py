@@ -2,7 +2,8 @@
 
 Personas: anonymous, dave (outsider), charlie (member), bob (scorer), alice (organiser). A
 private club does not exist for outsiders (404); a role too low is 403; an anonymous visitor
-of a page that needs a login is sent to log in. A refused request changes nothing.
+of a page that needs a login is sent to log in, and an anonymous API write is a 401. A refused
+request changes nothing.
 """
 
 import json
@@ -56,28 +57,28 @@ API_CORRECTION = {"result": "draw", "tenpai": [1], "reason": "typo"}
 
 API = [
     ("get", "/api/clubs/{club}/players/", None, 404, 404, 200, 200, 200),
-    ("post", "/api/clubs/{club}/players/", {"display_name": "Newbie"}, 403, 404, 403, 201, 201),
+    ("post", "/api/clubs/{club}/players/", {"display_name": "Newbie"}, 401, 404, 403, 201, 201),
     ("get", "/api/games/{run}/", None, 404, 404, 200, 200, 200),
     ("get", "/api/games/{run}/record/", None, 404, 404, 200, 200, 200),
     ("get", "/api/games/{run}/hands/1/", None, 404, 404, 200, 200, 200),
-    ("post", "/api/games/", "create", 403, 404, 403, 201, 201),
-    ("post", "/api/games/import/", "import", 403, 404, 403, 201, 201),
-    ("post", "/api/games/{run}/hands/", API_RON, 403, 404, 403, 201, 201),
-    ("post", "/api/games/{run}/preview/", RON, 403, 404, 403, 200, 200),
-    ("put", "/api/games/{run}/hands/1/", API_CORRECTION, 403, 404, 403, 200, 200),
-    ("delete", "/api/games/{run}/hands/1/?reason=x", None, 403, 404, 403, 200, 200),
-    ("post", "/api/games/{run}/finish/", None, 403, 404, 403, 200, 200),
-    ("post", "/api/games/{run}/undo/", None, 403, 404, 403, 200, 200),
+    ("post", "/api/games/", "create", 401, 404, 403, 201, 201),
+    ("post", "/api/games/import/", "import", 401, 404, 403, 201, 201),
+    ("post", "/api/games/{run}/hands/", API_RON, 401, 404, 403, 201, 201),
+    ("post", "/api/games/{run}/preview/", RON, 401, 404, 403, 200, 200),
+    ("put", "/api/games/{run}/hands/1/", API_CORRECTION, 401, 404, 403, 200, 200),
+    ("delete", "/api/games/{run}/hands/1/?reason=x", None, 401, 404, 403, 200, 200),
+    ("post", "/api/games/{run}/finish/", None, 401, 404, 403, 200, 200),
+    ("post", "/api/games/{run}/undo/", None, 401, 404, 403, 200, 200),
     # Nothing was undone: the service refuses (400) everyone the access rules let through.
-    ("post", "/api/games/{run}/redo/", None, 403, 404, 403, 400, 400),
-    ("post", "/api/games/{run}/abandon/", {"reason": "x"}, 403, 404, 403, 200, 200),
-    ("post", "/api/games/{fin}/undo/", None, 403, 404, 403, 403, 200),
-    ("post", "/api/games/{fin}/redo/", None, 403, 404, 403, 403, 400),
-    ("post", "/api/games/{fin}/abandon/", {"reason": "x"}, 403, 404, 403, 403, 200),
+    ("post", "/api/games/{run}/redo/", None, 401, 404, 403, 400, 400),
+    ("post", "/api/games/{run}/abandon/", {"reason": "x"}, 401, 404, 403, 200, 200),
+    ("post", "/api/games/{fin}/undo/", None, 401, 404, 403, 403, 200),
+    ("post", "/api/games/{fin}/redo/", None, 401, 404, 403, 403, 400),
+    ("post", "/api/games/{fin}/abandon/", {"reason": "x"}, 401, 404, 403, 403, 200),
     # A PIN is typed on a scorer's device (Aiko's PIN is 1234 here).
-    ("post", "/api/games/{fin}/confirm/", {"seat": 0, "pin": "1234"}, 403, 404, 403, 200, 200),
-    ("put", "/api/games/{fin}/hands/1/", API_CORRECTION, 403, 404, 403, 403, 200),
-    ("delete", "/api/games/{fin}/hands/1/?reason=x", None, 403, 404, 403, 403, 200),
+    ("post", "/api/games/{fin}/confirm/", {"seat": 0, "pin": "1234"}, 401, 404, 403, 200, 200),
+    ("put", "/api/games/{fin}/hands/1/", API_CORRECTION, 401, 404, 403, 403, 200),
+    ("delete", "/api/games/{fin}/hands/1/?reason=x", None, 401, 404, 403, 403, 200),
 ]
 
 
@@ -144,7 +145,7 @@ def test_pages(client, world, method, url, data, persona, status):
         assert response.status_code == 302 and response["Location"].startswith("/login/")
     else:
         assert response.status_code == status
-    if status in (LOGIN, 403, 404):
+    if status in (LOGIN, 401, 403, 404):
         assert _versions() == before
 
 

@@ -126,8 +126,9 @@ def test_the_api_is_404_in_json_to_an_outsiders_token(client, game, dave):
 def test_the_api_refuses_a_bad_token(client, game):
     response = client.get(f"/api/games/{game.pk}/sheet.pdf", HTTP_AUTHORIZATION="Token not-a-token")
 
-    # Session authentication comes first and sends no challenge, so DRF answers 403.
-    assert response.status_code == 403
+    # Token authentication comes first, so DRF answers 401 with its challenge.
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
     assert response.json()["error"]["message"] == "Invalid token."
 
 
