@@ -27,14 +27,17 @@ from clubs.access import Role, get_club_for_user, has_role, require_role
 from clubs.services import ClubError
 from config.parsers import JSONParser, RequestTooLarge
 from scoring import engine, selectors, services
-from scoring.models import Game
+from scoring.models import Game, Hand
 from scoring.selectors import visible_games
 from scoring.serializers import (
     ErrorSerializer,
     FinalSerializer,
+    GameHandSerializer,
     GameRecordSerializer,
     GameSerializer,
     GameSummarySerializer,
+    HandChangedSerializer,
+    HandMoveSerializer,
     HandResultSerializer,
     HandSerializer,
     HandWriteSerializer,
@@ -63,6 +66,43 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     "refused submission is not kept, so its repeat is tried afresh. The same key with another "
     "hand answers 422 (`idempotency_key_reused`).",
 )
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="The ETag of the hand as this device read it (GET /api/games/{id}/hands/"
+    "{number}/); * takes whatever hand is there. Without it the answer is 428; when the hand "
+    "changed since, 412 with the hand as it is now, and nothing changes.",
+)
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=True,
+    description="The hand's entity tag: it changes whenever the hand (or what it scores, or "
+    "the hand at this number) changes.",
+)
+PRECONDITION_ERRORS = {
+    412: OpenApiResponse(
+        HandChangedSerializer,
+        description="The hand changed since this device read it (another device corrected "
+        "it, or removed a hand before it): the hand as it is now (null if there is none at "
+        "this number any more), with its ETag. Nothing changed.",
+    ),
+    428: OpenApiResponse(
+        ErrorSerializer, description="No If-Match header: read the hand first and send its ETag."
+    ),
+}
+
+
+class PreconditionRequired(exceptions.APIException):
+    status_code = 428
+    default_code = "precondition_required"
+    default_detail = (
+        "Send the hand's ETag in an If-Match header (GET the hand first), so that a hand "
+        "another device changed meanwhile is not overwritten."
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -329,7 +369,7 @@ class HandUndoApi(Api):
         operation_id="games_undo",
         request=InputSerializer,
         responses={
-            200: GameSerializer,
+            200: OpenApiResponse(HandMoveSerializer, description="The game and the hand undone."),
             409: OpenApiResponse(
                 StaleSerializer, description="The last hand is not the one this device meant."
             ),
@@ -342,7 +382,7 @@ class HandUndoApi(Api):
         data = self.InputSerializer(data=_body(request))
         data.is_valid(raise_exception=True)
         try:
-            game = services.hand_undo(
+            move = services.hand_undo(
                 game=game,
                 user=request.user,
                 may_edit_finished=_may_edit_finished(role, game),
@@ -350,7 +390,47 @@ class HandUndoApi(Api):
             )
         except services.StaleHandNumber as e:
             return _stale(e, pk)
-        return Response(game_data(game))
+        return Response({**game_data(move.game), "hand": _hand_data(move.hand)})
+
+
+class HandRedoApi(Api):
+    class InputSerializer(serializers.Serializer):
+        number = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            help_text="The hand this device means to restore (the one its undo took); if the "
+            "hand to restore is another one, or none, the answer is 409 and nothing changes.",
+        )
+
+        class Meta:
+            ref_name = "RedoInput"
+
+    @extend_schema(
+        operation_id="games_redo",
+        request=InputSerializer,
+        responses={
+            200: OpenApiResponse(HandMoveSerializer, description="The game and the hand put back."),
+            409: OpenApiResponse(
+                StaleSerializer, description="The hand to restore is not the one this device meant."
+            ),
+            **ERRORS,
+        },
+        summary="Put back the hand the last undo took, while nothing was entered after it",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        game, role = game_for(request, pk, Role.SCORER)
+        data = self.InputSerializer(data=_body(request))
+        data.is_valid(raise_exception=True)
+        try:
+            move = services.hand_redo(
+                game=game,
+                user=request.user,
+                may_edit_finished=_may_edit_finished(role, game),
+                number=data.validated_data.get("number"),
+            )
+        except services.StaleHandNumber as e:
+            return _stale(e, pk)
+        return Response({**game_data(move.game), "hand": _hand_data(move.hand)})
 
 
 class GameAbandonApi(Api):
@@ -521,6 +601,48 @@ def _stale(e: services.StaleHandNumber, pk: int) -> Response:
     )
 
 
+def _hand_data(hand: Hand) -> dict[str, Any]:
+    return {"number": hand.number, "label": hand.label, "hand": hand.data, "result": hand.result}
+
+
+def _if_match(request: Request) -> str:
+    value = request.headers.get("If-Match")
+    if not value or not value.strip():
+        raise PreconditionRequired()
+    return value
+
+
+def _hand_changed(e: services.HandChanged) -> Response:
+    """412: the hand is not the one the device read; the answer carries the hand as it is."""
+    current = e.current
+    response = Response(
+        {
+            **_error(e.code, str(e), field=e.field),
+            "hand": _hand_data(current) if current is not None else None,
+        },
+        status=status.HTTP_412_PRECONDITION_FAILED,
+    )
+    if current is not None:
+        response["ETag"] = services.hand_etag(current)
+    return response
+
+
+class HandReadApi(Api):
+    @extend_schema(
+        operation_id="games_hands_retrieve",
+        responses={
+            200: OpenApiResponse(GameHandSerializer, description="The hand, with its ETag."),
+            404: ERRORS[404],
+        },
+        parameters=[ETAG],
+        summary="Hand {number}: the entry, its label and result, and an ETag to correct it with",
+    )
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        game, _ = game_for(request, pk)
+        hand = get_object_or_404(game.hands, number=number)
+        return Response(_hand_data(hand), headers={"ETag": services.hand_etag(hand)})
+
+
 class HandUpdateApi(Api):
     class InputSerializer(HandSerializer):
         reason = serializers.CharField(max_length=200, help_text="Why the hand is corrected.")
@@ -531,50 +653,65 @@ class HandUpdateApi(Api):
     @extend_schema(
         operation_id="games_hands_update",
         request=InputSerializer,
-        responses={200: GameSerializer, **ERRORS},
-        summary="Correct hand {number}; every later hand is replayed",
+        parameters=[IF_MATCH, ETAG],
+        responses={200: GameSerializer, **PRECONDITION_ERRORS, **ERRORS},
+        summary="Correct hand {number} (If-Match: its ETag); every later hand is replayed",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         game, role = game_for(request, pk, Role.SCORER)
+        may_edit_finished = _may_edit_finished(role, game)
         hand = _hand_body(request, "reason")
         reason = _reason(request.data.get("reason"))
-        game = services.hand_correct(
-            game=game,
-            number=number,
-            hand=hand,
-            reason=reason,
-            user=request.user,
-            may_edit_finished=_may_edit_finished(role, game),
-        )
-        return Response(game_data(game))
+        if_match = _if_match(request)
+        try:
+            game = services.hand_correct(
+                game=game,
+                number=number,
+                hand=hand,
+                reason=reason,
+                user=request.user,
+                may_edit_finished=may_edit_finished,
+                if_match=if_match,
+            )
+        except services.HandChanged as e:
+            return _hand_changed(e)
+        tag = services.hand_etag(game.hands.get(number=number))
+        return Response(game_data(game), headers={"ETag": tag})
 
 
 class HandDeleteApi(Api):
     @extend_schema(
         operation_id="games_hands_destroy",
         parameters=[
-            OpenApiParameter("reason", str, description='Why (or a JSON body {"reason"}).')
+            IF_MATCH,
+            OpenApiParameter("reason", str, description='Why (or a JSON body {"reason"}).'),
         ],
         request=None,
-        responses={200: GameSerializer, **ERRORS},
-        summary="Delete hand {number}; later hands move up and are replayed",
+        responses={200: GameSerializer, **PRECONDITION_ERRORS, **ERRORS},
+        summary="Delete hand {number} (If-Match: its ETag); later hands move up and are replayed",
     )
     def delete(self, request: Request, pk: int, number: int) -> Response:
         game, role = game_for(request, pk, Role.SCORER)
+        may_edit_finished = _may_edit_finished(role, game)
         body = request.data if isinstance(request.data, dict) else {}
         reason = _reason(body.get("reason") or request.query_params.get("reason"))
-        game = services.hand_delete(
-            game=game,
-            number=number,
-            reason=reason,
-            user=request.user,
-            may_edit_finished=_may_edit_finished(role, game),
-        )
+        if_match = _if_match(request)
+        try:
+            game = services.hand_delete(
+                game=game,
+                number=number,
+                reason=reason,
+                user=request.user,
+                may_edit_finished=may_edit_finished,
+                if_match=if_match,
+            )
+        except services.HandChanged as e:
+            return _hand_changed(e)
         return Response(game_data(game))
 
 
-class HandApi(HandUpdateApi, HandDeleteApi):
-    """PUT and DELETE /api/games/{id}/hands/{number}/."""
+class HandApi(HandReadApi, HandUpdateApi, HandDeleteApi):
+    """GET, PUT and DELETE /api/games/{id}/hands/{number}/."""
 
 
 def _reason(value: Any) -> str:

@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:number>/", api.HandApi.as_view(), name="api-game-hand"),
     path("games/<int:pk>/preview/", api.HandPreviewApi.as_view(), name="api-game-preview"),
     path("games/<int:pk>/undo/", api.HandUndoApi.as_view(), name="api-game-undo"),
+    path("games/<int:pk>/redo/", api.HandRedoApi.as_view(), name="api-game-redo"),
     path("games/<int:pk>/finish/", api.GameFinishApi.as_view(), name="api-game-finish"),
     path("games/<int:pk>/abandon/", api.GameAbandonApi.as_view(), name="api-game-abandon"),
     path("games/<int:pk>/confirm/", api.GameConfirmApi.as_view(), name="api-game-confirm"),

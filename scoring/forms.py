@@ -267,6 +267,11 @@ class HandForm(forms.Form):
             self.fields["change_reason"] = forms.CharField(
                 max_length=200, label="Reason for the correction"
             )
+            # The hand's entity tag when the form was drawn: the save goes through only if
+            # the hand is still that one (another device may have changed it meanwhile).
+            self.fields["hand_tag"] = forms.CharField(
+                widget=forms.HiddenInput, required=False, max_length=100
+            )
         if not self.is_bound and not correction:
             self.initial.setdefault("key", uuid.uuid4().hex)
 
@@ -720,6 +725,10 @@ def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(max_length=200, label="Reason")
+
+
+class HandDeleteForm(ReasonForm):
+    hand_tag = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
 
 
 class ConfirmForm(forms.Form):

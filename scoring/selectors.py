@@ -37,6 +37,7 @@ ACTION_WORDS = {
     "hand.recorded": "entered",
     "hand.corrected": "corrected",
     "hand.deleted": "deleted",
+    "game.confirmations_cleared": "cleared the confirmations of",
     "game.finished": "finished the game",
     "game.abandoned": "abandoned the game",
     "game.confirmed": "confirmed",
@@ -239,6 +240,11 @@ def player_names(game: Game) -> list[str]:
     return [p.display_name for p in game.seat_players()]
 
 
+def game_hand_words(game: Game, data: dict[str, Any]) -> str:
+    """A hand of ``game`` in words, with its players' names and the doubles its rules add."""
+    return describe_hand(data, player_names(game), riichi_doubles=riichi_doubles(game.rules))
+
+
 def game_state(game: Game) -> dict[str, Any]:
     """Where the game stands: the next hand (label, dealer, honba, pool) and each seat."""
     final = game.final or {}
@@ -425,6 +431,8 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
     out = []
     for entry in game.audit_entries.select_related("actor").order_by("-created", "-id"):
         what = ACTION_WORDS.get(entry.action, entry.action)
+        if (entry.action, entry.reason) in MOVES:
+            what = MOVES[entry.action, entry.reason]
         detail = ""
         if entry.action == "hand.recorded" and isinstance(entry.after, dict):
             detail = _safe(entry.after, names, doubles)
@@ -432,6 +440,8 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
             detail = f"{_safe(entry.before, names, doubles)} → {_safe(entry.after, names, doubles)}"
         elif entry.action == "hand.deleted":
             detail = _safe(entry.before, names, doubles)
+        elif entry.action == "game.confirmations_cleared" and isinstance(entry.before, list):
+            detail = ", ".join(str(c.get("player")) for c in entry.before if isinstance(c, dict))
         elif entry.action == "game.confirmed" and isinstance(entry.after, dict):
             detail = f"{entry.after.get('player')} (by {entry.after.get('by')})"
         elif entry.action == "player.pin_refused" and isinstance(entry.after, dict):
@@ -455,6 +465,72 @@ def _safe(data: Any, names: Sequence[str], doubles: int = 0) -> str:
         return describe_hand(data, names, riichi_doubles=doubles)
     except (KeyError, IndexError, TypeError):
         return str(data)
+
+
+# An undo is logged as the deletion it is, and a redo as the recording it is (so that every
+# reader of the trail, the score sheet's among them, sees the hands come and go), each with a
+# reason of its own that says which it was.
+UNDO_REASON = "Undo of the last hand."
+REDO_REASON = "Redo of the undone hand."
+MOVES = {("hand.deleted", UNDO_REASON): "undid", ("hand.recorded", REDO_REASON): "restored"}
+# Entries that change no hand: a redo may still follow an undo across them.
+NOT_HAND_CHANGES = ("game.confirmed", "game.confirmations_cleared", "player.pin_refused")
+
+
+def undone_entry(game: Game) -> AuditEntry | None:
+    """The undo's entry whose hand a redo would put back (the hand is its ``before``), or
+    None.
+
+    Walks the game's trail from the newest entry: each redo cancels the undo before it; the
+    first undo not cancelled is the one, if nothing else changed the hands since and its hand
+    would go back at the same number.
+    """
+    redone = 0
+    entries = game.audit_entries.exclude(action__in=NOT_HAND_CHANGES).order_by("-created", "-id")
+    for entry in entries.iterator(chunk_size=50):
+        move = MOVES.get((entry.action, entry.reason))
+        if move == "restored":
+            redone += 1
+        elif move == "undid" and redone:
+            redone -= 1
+        elif move == "undid":
+            ok = entry.hand_number == game.hand_count + 1 and isinstance(entry.before, dict)
+            return entry if ok else None
+        else:
+            return None
+    return None
+
+
+def redo_offer(game: Game) -> dict[str, Any] | None:
+    """What the game page offers to put back after an undo: the hand's number and words."""
+    entry = undone_entry(game)
+    if entry is None:
+        return None
+    label = entry.after.get("label", "") if isinstance(entry.after, dict) else ""
+    words = _safe(entry.before, player_names(game))
+    return {"number": entry.hand_number, "label": label, "words": words}
+
+
+def confirmations_cleared(game: Game) -> dict[str, Any] | None:
+    """Why a finished game's result needs confirming again: the last time its confirmations
+    were cleared, while some seat has not confirmed since (else None)."""
+    if game.status != Game.Status.FINISHED:
+        return None
+    if all(s.confirmed_at is not None for s in game.seats.all()):
+        return None
+    entry = (
+        game.audit_entries.filter(action="game.confirmations_cleared")
+        .select_related("actor")
+        .order_by("-created", "-id")
+        .first()
+    )
+    if entry is None:
+        return None
+    return {
+        "when": entry.created,
+        "who": entry.actor.get_username() if entry.actor else "someone",
+        "reason": entry.reason,
+    }
 
 
 def last_entries(game: Game, limit: int = 1) -> QuerySet[AuditEntry]:

@@ -246,6 +246,24 @@ class StaleSerializer(ErrorSerializer):
         ref_name = "StaleHandNumber"
 
 
+class HandChangedSerializer(ErrorSerializer):
+    """412: the hand changed since the device read it; ``hand`` is the hand as it is now."""
+
+    hand = GameHandSerializer(allow_null=True)
+
+    class Meta:
+        ref_name = "HandChanged"
+
+
+class HandMoveSerializer(GameSerializer):
+    """The game after an undo or a redo, with the hand it took away or put back."""
+
+    hand = GameHandSerializer()
+
+    class Meta:
+        ref_name = "HandMove"
+
+
 def game_summary_data(game: Any) -> dict[str, Any]:
     return {
         "id": game.pk,

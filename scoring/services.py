@@ -8,6 +8,8 @@ the one boundary between the database and the engine's types.
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,12 +21,14 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.http import parse_etags
 
 from clubs import services as club_services
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club, Player
 from scoring import engine
 from scoring.models import AuditEntry, Game, GameSeat, Hand, Submission, log_action
+from scoring.selectors import REDO_REASON, UNDO_REASON, undone_entry
 
 
 class GameError(ValueError):
@@ -38,10 +42,19 @@ class GameError(ValueError):
 
 class StaleHandNumber(GameError):
     """The device meant a hand number that another device has changed in the meantime: it
-    expected to add hand ``expected`` (the game is at ``current``), or to undo it."""
+    expected to add hand ``expected`` (the game is at ``current``), or to undo it, or to
+    restore it (``redo``: the hand a redo would restore now, 0 for none)."""
 
-    def __init__(self, *, expected: int, current: int, undo: bool = False) -> None:
-        if undo:
+    def __init__(
+        self, *, expected: int, current: int, undo: bool = False, redo: int | None = None
+    ) -> None:
+        if redo is not None:
+            now = f"the hand to restore is {redo}" if redo else "there is no hand to restore"
+            message = (
+                f"This device meant to restore hand {expected}, but {now}: another device "
+                "changed the game. Refresh and check."
+            )
+        elif undo:
             message = (
                 f"This device meant to undo hand {expected}, but the game's last hand is "
                 f"{current - 1}: another device changed it. Refresh and check."
@@ -52,10 +65,74 @@ class StaleHandNumber(GameError):
                 f"{current - 1} hands: another device entered one. Refresh and check."
             )
         super().__init__(
-            message, code="stale_hand_number", field="number" if undo else "expected_number"
+            message,
+            code="stale_hand_number",
+            field="number" if undo or redo is not None else "expected_number",
         )
         self.expected = expected
         self.current = current
+
+
+class HandChanged(GameError):
+    """The device's copy of hand ``number`` (its entity tag) is not the hand as it is now:
+    another device corrected it, or removed a hand before it. ``current`` is the hand now at
+    that number (None when the game has no such hand any more)."""
+
+    def __init__(self, *, number: int, current: Hand | None) -> None:
+        if current is None:
+            message = (
+                f"The game has no hand {number} any more: another device removed a hand. "
+                "Nothing was changed."
+            )
+        else:
+            message = (
+                f"Hand {number} changed on another device since this device read it. "
+                "Nothing was changed: check the hand as it is now."
+            )
+        super().__init__(message, code="hand_changed", field="If-Match")
+        self.number = number
+        self.current = current
+
+
+def hand_etag(hand: Hand) -> str:
+    """The strong entity tag of hand ``hand`` as GET /api/games/{id}/hands/{n}/ shows it.
+
+    It covers the hand's row (so the hand that moves up into number 3 after hand 2 is deleted
+    has another tag than the old hand 3, even with the same entry), its number, its entry and
+    its cached result: whatever changes what a device shows of the hand changes the tag.
+    """
+    content = json.dumps(
+        {
+            "id": hand.pk,
+            "number": hand.number,
+            "hand": hand.data,
+            "label": hand.label,
+            "result": hand.result,
+        },
+        sort_keys=True,
+        separators=(",", ":"),
+    )
+    return '"' + hashlib.sha256(content.encode()).hexdigest()[:32] + '"'
+
+
+def _check_tag(rows: Sequence[Hand], number: int, if_match: str | None) -> None:
+    """Refuse (:class:`HandChanged`) unless ``if_match`` (an If-Match value: entity tags or
+    ``*``) names hand ``number`` as it is now; None means no condition."""
+    if if_match is None:
+        return
+    current = rows[number - 1] if 1 <= number <= len(rows) else None
+    tags = parse_etags(if_match)
+    if current is not None and ("*" in tags or hand_etag(current) in tags):
+        return
+    raise HandChanged(number=number, current=current)
+
+
+@dataclass(frozen=True)
+class HandMove:
+    """The answer to an undo or a redo: the game after it and the hand it took or put back."""
+
+    game: Game
+    hand: Hand
 
 
 class KeyReused(GameError):
@@ -113,8 +190,20 @@ def _replay(game: Game, hands: Sequence[dict[str, Any]]) -> engine.GameResult:
     return engine.score_game(game_record(game, hands, players=()))
 
 
-def _save(game: Game, hand_rows: Sequence[Hand], result: engine.GameResult) -> None:
-    """Cache the replay's numbers on the game, its seats and every hand that changed."""
+def _save(
+    game: Game,
+    hand_rows: Sequence[Hand],
+    result: engine.GameResult,
+    *,
+    actor: Any = None,
+    cause: str = "",
+) -> None:
+    """Cache the replay's numbers on the game, its seats and every hand that changed.
+
+    When the result changes after players confirmed it, their confirmations are cleared (they
+    confirmed other numbers) with an audit entry naming ``cause``, done by ``actor``.
+    """
+    old_final = game.final
     changed = []
     for row, hand_result in zip(hand_rows, result.hands, strict=True):
         cached = hand_result.as_dict()
@@ -151,14 +240,31 @@ def _save(game: Game, hand_rows: Sequence[Hand], result: engine.GameResult) -> N
     )
     if not was_over and not final.over:
         return  # the seats' numbers are empty while a game runs, before and after
-    seats = list(game.seats.all())
+    seats = list(game.seats.select_related("player"))
+    changed_result = game.final != old_final
+    cleared = []
     for s in seats:
         s.score = final.scores[s.seat] if final.over else None
         s.rank = final.ranks[s.seat] if final.ranks else None
         s.result = final.results[s.seat] if final.results else None
-        if was_over and not final.over:
+        if s.confirmed_at is not None and (changed_result or not final.over):
+            cleared.append(
+                {
+                    "seat": s.seat,
+                    "player": s.player.display_name,
+                    "confirmed_at": s.confirmed_at.isoformat(),
+                }
+            )
             s.confirmed_at, s.confirmed_by = None, None
     GameSeat.objects.bulk_update(seats, ["score", "rank", "result", "confirmed_at", "confirmed_by"])
+    if cleared:
+        log_action(
+            "game.confirmations_cleared",
+            actor=actor,
+            game=game,
+            before=cleared,
+            reason=f"The result changed after it was confirmed ({cause or 'a replay'}).",
+        )
 
 
 def replay_and_cache(game: Game, rows: Sequence[Hand]) -> None:
@@ -405,11 +511,18 @@ def hand_correct(
     reason: str,
     user: Any,
     may_edit_finished: bool = False,
+    if_match: str | None = None,
 ) -> Game:
-    """Replace hand ``number``; every later hand is replayed from it."""
+    """Replace hand ``number``; every later hand is replayed from it.
+
+    With ``if_match`` (an If-Match value, see :func:`hand_etag`) the hand is replaced only if
+    it is still the hand the device read, checked under the game's lock; else
+    :class:`HandChanged` is raised and nothing changes.
+    """
     game = _locked(game)
     _editable(game, may_edit_finished)
     rows = _hands(game)
+    _check_tag(rows, number, if_match)
     row = _row(rows, number)
     before = row.data
     data = [h.data for h in rows]
@@ -417,7 +530,7 @@ def hand_correct(
     result = _replay(game, data)
     row.data = hand
     row.save(update_fields=["data"])
-    _save(game, rows, result)
+    _save(game, rows, result, actor=user, cause=f"hand {number} corrected")
     log_action(
         "hand.corrected",
         actor=user,
@@ -432,14 +545,36 @@ def hand_correct(
 
 @transaction.atomic
 def hand_delete(
-    *, game: Game, number: int, reason: str, user: Any, may_edit_finished: bool = False
+    *,
+    game: Game,
+    number: int,
+    reason: str,
+    user: Any,
+    may_edit_finished: bool = False,
+    if_match: str | None = None,
 ) -> Game:
-    """Remove hand ``number``; the later hands move up one and are replayed."""
+    """Remove hand ``number``; the later hands move up one and are replayed. ``if_match`` as
+    in :func:`hand_correct`."""
     game = _locked(game)
     _editable(game, may_edit_finished)
     rows = _hands(game)
+    _check_tag(rows, number, if_match)
+    row = _remove(game, rows, number, user, f"hand {number} deleted")
+    log_action(
+        "hand.deleted",
+        actor=user,
+        game=game,
+        hand_number=number,
+        before=row.data,
+        reason=reason,
+    )
+    return game
+
+
+def _remove(game: Game, rows: Sequence[Hand], number: int, user: Any, cause: str) -> Hand:
+    """Delete hand ``number`` of the locked game, move the later ones up, replay and cache."""
     row = _row(rows, number)
-    rest = rows[: number - 1] + rows[number:]
+    rest = [*rows[: number - 1], *rows[number:]]
     result = _replay(game, [h.data for h in rest])
     row.delete()
     for i, r in enumerate(rest[number - 1 :], start=number):
@@ -452,37 +587,89 @@ def hand_delete(
     for r in moved:
         r.number -= 100_000
     Hand.objects.bulk_update(moved, ["number"])
-    _save(game, rest, result)
-    log_action(
-        "hand.deleted",
-        actor=user,
-        game=game,
-        hand_number=number,
-        before=row.data,
-        reason=reason,
-    )
-    return game
+    _save(game, rest, result, actor=user, cause=cause)
+    row.number = number  # delete() cleared the key, not what the hand was
+    return row
 
 
 @transaction.atomic
 def hand_undo(
     *, game: Game, user: Any, may_edit_finished: bool = False, number: int | None = None
-) -> Game:
-    """Remove the last hand of the game (the scorer's one-tap undo). With ``number``, the
-    hand the device means to undo: when the last hand is another one (a second device added
-    or removed a hand), :class:`StaleHandNumber` is raised and nothing changes."""
+) -> HandMove:
+    """Remove the last hand of the game (the scorer's undo). With ``number``, the hand the
+    device means to undo: when the last hand is another one (a second device added or removed
+    a hand), :class:`StaleHandNumber` is raised and nothing changes.
+
+    It is logged as the deletion it is ("hand.deleted", with :data:`UNDO_REASON`), keeping
+    the hand in ``before``: :func:`hand_redo` puts it back from there while nothing else has
+    changed the game's hands since.
+    """
     game = _locked(game)  # the last hand is read under the lock, not before it
     if number is not None and number != game.hand_count:
         raise StaleHandNumber(expected=number, current=game.hand_count + 1, undo=True)
     if not game.hand_count:
         raise GameError("There is no hand to undo.", code="no_such_hand")
-    return hand_delete(
+    _editable(game, may_edit_finished)
+    rows = _hands(game)
+    last = len(rows)
+    row = _remove(game, rows, last, user, f"hand {last} undone")
+    log_action(
+        "hand.deleted",
+        actor=user,
         game=game,
-        number=game.hand_count,
-        reason="Undo of the last hand.",
-        user=user,
-        may_edit_finished=may_edit_finished,
+        hand_number=last,
+        before=row.data,
+        after={"label": row.label},
+        reason=UNDO_REASON,
     )
+    return HandMove(game=game, hand=row)
+
+
+@transaction.atomic
+def hand_redo(
+    *, game: Game, user: Any, may_edit_finished: bool = False, number: int | None = None
+) -> HandMove:
+    """Put back the hand the last undo took, at the end of the game, and replay.
+
+    Only while nothing else changed the game's hands since that undo (a redo after two undos
+    puts back the later-undone hand first). With ``number``, the hand the device means to
+    restore: another one raises :class:`StaleHandNumber` and nothing changes.
+    """
+    game = _locked(game)
+    entry = undone_entry(game)
+    if number is not None and (entry is None or entry.hand_number != number):
+        raise StaleHandNumber(
+            expected=number,
+            current=game.hand_count + 1,
+            redo=entry.hand_number if entry is not None else 0,
+        )
+    if entry is None:
+        raise GameError(
+            "There is no undone hand to restore: a hand was entered or changed since the undo.",
+            code="nothing_to_redo",
+        )
+    _editable(game, may_edit_finished)
+    rows = _hands(game)
+    hand = entry.before
+    result = _replay(game, [h.data for h in rows] + [hand])
+    row = Hand.objects.create(
+        game=game,
+        number=len(rows) + 1,
+        data=hand,
+        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        result=result.hands[-1].as_dict(),
+        label=result.hands[-1].label,
+    )
+    _save(game, [*rows, row], result, actor=user, cause=f"hand {row.number} restored")
+    log_action(
+        "hand.recorded",
+        actor=user,
+        game=game,
+        hand_number=row.number,
+        after=hand,
+        reason=REDO_REASON,
+    )
+    return HandMove(game=game, hand=row)
 
 
 @transaction.atomic

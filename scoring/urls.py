@@ -21,6 +21,7 @@ urlpatterns = [
     ),
     path("games/<int:pk>/hands/<int:number>/delete/", views.hand_delete, name="hand_delete"),
     path("games/<int:pk>/undo/", views.hand_undo, name="hand_undo"),
+    path("games/<int:pk>/redo/", views.hand_redo, name="hand_redo"),
     path("games/<int:pk>/finish/", views.game_finish, name="game_finish"),
     path("games/<int:pk>/abandon/", views.game_abandon, name="game_abandon"),
     path("games/<int:pk>/confirm/", views.game_confirm, name="game_confirm"),

@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,12 +21,13 @@ from scoring import engine, selectors, services
 from scoring.forms import (
     ConfirmForm,
     GameStartForm,
+    HandDeleteForm,
     HandForm,
     ReasonForm,
     form_cannot_show,
     initial_from_hand,
 )
-from scoring.models import Game
+from scoring.models import Game, Hand
 
 CHANGES_KEY = "scoring:changes:{pk}"
 
@@ -137,6 +138,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_abandon": game.status != Game.Status.ABANDONED
         and has_role(role, Role.SCORER if game.is_running else Role.ORGANISER),
         "can_confirm_pin": is_scorer and game.status == Game.Status.FINISHED,
+        "redo": selectors.redo_offer(game) if may_correct(game, role) else None,
+        "reconfirm": selectors.confirmations_cleared(game),
         "user_seat": user_seat if game.status == Game.Status.FINISHED else None,
         "sheet_url": _sheet_url("sheets:game", pk),
         "blank_sheet_url": _sheet_url("sheets:blank", pk),
@@ -260,6 +263,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             "layout": form.layout(),
             "state": selectors.game_state(game),
             "last": selectors.ledger(game, [last])[0] if last else None,
+            "redo": selectors.redo_offer(game),
             "preview_url": reverse("scoring:hand_preview", args=[pk]),
             **preview,
         },
@@ -283,16 +287,29 @@ def _hand_or_404(game: Game, number: int) -> Any:
     return get_object_or_404(game.hands, number=number)
 
 
+def _gone(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    messages.error(
+        request,
+        f"The game has no hand {number} any more: another device removed a hand. "
+        "Nothing was changed.",
+    )
+    return redirect("scoring:game", pk=pk)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
-    hand = _hand_or_404(game, number)
+    hand = game.hands.filter(number=number).first()
+    if hand is None:
+        if request.method == "POST":
+            return _gone(request, pk, number)
+        raise Http404(f"The game has no hand {number}.")
     form = _hand_form(
         request,
         game,
-        initial=initial_from_hand(hand.data),
+        initial={**initial_from_hand(hand.data), "hand_tag": services.hand_etag(hand)},
         correction=True,
         dealer=hand.result.get("dealer"),
     )
@@ -310,7 +327,10 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     reason=form.cleaned_data["change_reason"],
                     user=request.user,
                     may_edit_finished=has_role(role, Role.ORGANISER),
+                    if_match=form.cleaned_data.get("hand_tag") or "",
                 )
+            except services.HandChanged as e:
+                return _hand_changed(request, game, e, correction=request.POST)
             except engine.EngineError as e:
                 preview = {"error": form.add_engine_error(e, number)}
             except services.GameError as e:
@@ -318,6 +338,19 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             else:
                 _remember_changes(request, game, before, f"Hand {number} corrected.")
                 return redirect("scoring:game", pk=pk)
+    delete_form = HandDeleteForm(initial={"hand_tag": form.initial["hand_tag"]})
+    return _edit_page(request, game, hand, form, delete_form, preview)
+
+
+def _edit_page(
+    request: HttpRequest,
+    game: Game,
+    hand: Hand,
+    form: HandForm,
+    delete_form: HandDeleteForm,
+    preview: dict[str, Any],
+    conflict: dict[str, Any] | None = None,
+) -> HttpResponse:
     return render(
         request,
         "scoring/hand_form.html",
@@ -328,16 +361,59 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "layout": form.layout(),
             "hand": hand,
             "cannot_show": form_cannot_show(hand.data, game.rules["options"]),
-            "words": selectors.describe_hand(
-                hand.data,
-                selectors.player_names(game),
-                riichi_doubles=selectors.riichi_doubles(game.rules),
-            ),
-            "delete_form": ReasonForm(),
-            "preview_url": reverse("scoring:hand_edit_preview", args=[pk, number]),
+            "words": selectors.game_hand_words(game, hand.data),
+            "delete_form": delete_form,
+            "conflict": conflict,
+            "preview_url": reverse("scoring:hand_edit_preview", args=[game.pk, hand.number]),
             **preview,
         },
     )
+
+
+def _hand_changed(
+    request: HttpRequest,
+    game: Game,
+    e: services.HandChanged,
+    *,
+    correction: Any = None,
+    deletion: Any = None,
+) -> HttpResponse:
+    """The correction page again after another device changed the hand: the hand as it is
+    now, with what this scorer typed kept (a correction, or a deletion's reason) and the tag
+    of the hand now, so that saving again is a decision taken after seeing it."""
+    current = e.current
+    if current is None:
+        return _gone(request, game.pk, e.number)
+    game.refresh_from_db()
+    tag = services.hand_etag(current)
+    dealer = current.result.get("dealer")
+    if correction is not None:
+        data = correction.copy()
+        data["hand_tag"] = tag
+        form = _hand_form(request, game, data, correction=True, dealer=dealer)
+        form.is_valid()
+    else:
+        form = HandForm(
+            initial={**initial_from_hand(current.data), "hand_tag": tag},
+            rules=game.rules,
+            names=selectors.player_names(game),
+            dealer=dealer,
+            correction=True,
+        )
+    if deletion is not None:
+        delete_data = deletion.copy()
+        delete_data["hand_tag"] = tag
+        delete_form = HandDeleteForm(delete_data)
+    else:
+        delete_form = HandDeleteForm(initial={"hand_tag": tag})
+    conflict = {
+        "message": f"Another device changed hand {e.number} while this page was open; "
+        "nothing was saved.",
+        "label": current.label,
+        "words": selectors.game_hand_words(game, current.data),
+        "kept": "correction" if correction is not None else "deletion",
+    }
+    return _edit_page(request, game, current, form, delete_form, {}, conflict)
 
 
 @login_required
@@ -363,8 +439,7 @@ def _remember_changes(
 def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
-    _hand_or_404(game, number)
-    form = ReasonForm(request.POST)
+    form = HandDeleteForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give a reason to delete a hand.")
         return redirect("scoring:hand_edit", pk=pk, number=number)
@@ -376,7 +451,10 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             reason=form.cleaned_data["reason"],
             user=request.user,
             may_edit_finished=has_role(role, Role.ORGANISER),
+            if_match=form.cleaned_data.get("hand_tag") or "",
         )
+    except services.HandChanged as e:
+        return _hand_changed(request, game, e, deletion=request.POST)
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))
         return redirect("scoring:hand_edit", pk=pk, number=number)
@@ -384,23 +462,54 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return redirect("scoring:game", pk=pk)
 
 
+def _posted_number(request: HttpRequest) -> int | None:
+    number = request.POST.get("number", "")
+    return int(number) if number.isdecimal() and number.isascii() else None
+
+
+def _hand_words(game: Game, hand: Hand) -> str:
+    return f"hand {hand.number} ({hand.label}): {selectors.game_hand_words(game, hand.data)}"
+
+
 @login_required
 @require_POST
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
-    number = request.POST.get("number", "")
     try:
-        game = services.hand_undo(
+        move = services.hand_undo(
             game=game,
             user=request.user,
             may_edit_finished=has_role(role, Role.ORGANISER),
-            number=int(number) if number.isdecimal() and number.isascii() else None,
+            number=_posted_number(request),
         )
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))
     else:
-        messages.success(request, "The last hand was undone.")
+        game = move.game
+        messages.success(request, f"Undone {_hand_words(game, move.hand)}.")
+    if request.POST.get("next") == "entry" and game.is_running:
+        return redirect("scoring:hand_new", pk=pk)
+    return redirect("scoring:game", pk=pk)
+
+
+@login_required
+@require_POST
+def hand_redo(request: HttpRequest, pk: int) -> HttpResponse:
+    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    _require_correct(game, role)
+    try:
+        move = services.hand_redo(
+            game=game,
+            user=request.user,
+            may_edit_finished=has_role(role, Role.ORGANISER),
+            number=_posted_number(request),
+        )
+    except (engine.EngineError, services.GameError) as e:
+        messages.error(request, _error_text(e))
+    else:
+        game = move.game
+        messages.success(request, f"Restored {_hand_words(game, move.hand)}.")
     if request.POST.get("next") == "entry" and game.is_running:
         return redirect("scoring:hand_new", pk=pk)
     return redirect("scoring:game", pk=pk)

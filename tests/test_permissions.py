@@ -33,8 +33,8 @@ from rulesets import services as rulesets
 from scoring import services
 from tests.conftest import PASSWORD
 from tests.rulesets.test_views import form_data as ruleset_form
-from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO
-from tests.scoring.test_permissions import API_CORRECTION, CORRECTION, RON_FORM
+from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO, hand_tag
+from tests.scoring.test_permissions import API_CORRECTION, CORRECTION, DELETION, RON_FORM
 
 PERSONAS = ("anonymous", "dave", "charlie", "bob", "alice", "erin")
 LOGIN = "login"  # a redirect to the login page
@@ -80,6 +80,7 @@ def _club_data(club, people):
         "season": season.pk,
         "ruleset": ruleset.pk,
         "players": [p.pk for p in table],
+        "tag": hand_tag(game, 1),
     }
 
 
@@ -150,6 +151,12 @@ class Url:
     data: object = None  # the body of the write, or a function of the club's data
     ok: int = 302  # the status of a granted write
     method: str = "post"
+    if_match: bool = False  # send hand 1's entity tag in If-Match
+
+
+def _tagged(form):
+    """The form with the entity tag of hand 1 of the club's game, as the page drew it."""
+    return lambda w: {**form, "hand_tag": w["tag"]}
 
 
 def _game_form(w):
@@ -206,14 +213,17 @@ URLS = {
     "games/<int:pk>/hands/preview/": Url(
         "/games/{game}/hands/preview/", POST_ONLY_PAGE, SCORER, RON_FORM, ok=200
     ),
-    "games/<int:pk>/hands/<int:number>/": Url("/games/{game}/hands/1/", SCORER, SCORER, CORRECTION),
+    "games/<int:pk>/hands/<int:number>/": Url(
+        "/games/{game}/hands/1/", SCORER, SCORER, _tagged(CORRECTION)
+    ),
     "games/<int:pk>/hands/<int:number>/preview/": Url(
         "/games/{game}/hands/1/preview/", POST_ONLY_PAGE, SCORER, CORRECTION, ok=200
     ),
     "games/<int:pk>/hands/<int:number>/delete/": Url(
-        "/games/{game}/hands/1/delete/", POST_ONLY_PAGE, SCORER, {"reason": "x"}
+        "/games/{game}/hands/1/delete/", POST_ONLY_PAGE, SCORER, _tagged(DELETION)
     ),
     "games/<int:pk>/undo/": Url("/games/{game}/undo/", POST_ONLY_PAGE, SCORER, {}),
+    "games/<int:pk>/redo/": Url("/games/{game}/redo/", POST_ONLY_PAGE, SCORER, {}),
     "games/<int:pk>/finish/": Url("/games/{game}/finish/", POST_ONLY_PAGE, SCORER, {}),
     "games/<int:pk>/abandon/": Url(
         "/games/{game}/abandon/", POST_ONLY_PAGE, SCORER, {"reason": "x"}
@@ -283,7 +293,13 @@ URLS = {
         "/api/games/{game}/hands/", POST_ONLY, API_SCORER, {**RON, "expected_number": 4}, ok=201
     ),
     "api/games/<int:pk>/hands/<int:number>/": Url(
-        "/api/games/{game}/hands/1/", POST_ONLY, API_SCORER, API_CORRECTION, ok=200, method="put"
+        "/api/games/{game}/hands/1/",
+        READ,
+        API_SCORER,
+        API_CORRECTION,
+        ok=200,
+        method="put",
+        if_match=True,
     ),
     "api/games/<int:pk>/preview/": Url(
         "/api/games/{game}/preview/", POST_ONLY, API_SCORER, RON, ok=200
@@ -292,6 +308,8 @@ URLS = {
         "/api/games/{game}/finish/", POST_ONLY, API_SCORER, {}, ok=200
     ),
     "api/games/<int:pk>/undo/": Url("/api/games/{game}/undo/", POST_ONLY, API_SCORER, {}, ok=200),
+    # Nothing was undone: the service refuses (400) everyone the access rules let through.
+    "api/games/<int:pk>/redo/": Url("/api/games/{game}/redo/", POST_ONLY, API_SCORER, {}, ok=400),
     "api/games/<int:pk>/abandon/": Url(
         "/api/games/{game}/abandon/", POST_ONLY, API_SCORER, {"reason": "x"}, ok=200
     ),
@@ -323,7 +341,7 @@ URLS = {
 EXTRA_WRITES = [
     (
         "api/games/<int:pk>/hands/<int:number>/",
-        Url("/api/games/{game}/hands/1/?reason=x", POST_ONLY, API_SCORER, None, 200, "delete"),
+        Url("/api/games/{game}/hands/1/?reason=x", READ, API_SCORER, None, 200, "delete", True),
     ),
     ("api/auth/token/", Url("/api/auth/token/", POST_ONLY, LOGGED_IN, None, 204, "delete")),
 ]
@@ -371,12 +389,14 @@ def _status(response):
     return response.status_code
 
 
-def _request(client, method, path, data):
+def _request(client, method, path, data, headers=None):
     if path.startswith("/api/"):
         body = json.dumps(data if data is not None else {})
         if method == "get":
             return client.get(path)
-        return getattr(client, method)(path, body, content_type="application/json")
+        return getattr(client, method)(
+            path, body, content_type="application/json", headers=headers or {}
+        )
     return getattr(client, method)(path, data or {})
 
 
@@ -410,7 +430,8 @@ def test_who_may_write(client, world, route, url):
             # Each persona writes to the same world: the write is rolled back afterwards.
             with transaction.atomic():
                 before = _snapshot()
-                got[club, persona] = _status(_request(client, url.method, path, body))
+                headers = {"If-Match": data["tag"]} if url.if_match else None
+                got[club, persona] = _status(_request(client, url.method, path, body, headers))
                 expected[club, persona] = status
                 if got[club, persona] in (LOGIN, 401, 403, 404, 405) and _snapshot() != before:
                     changed.append((club, persona))

@@ -97,6 +97,7 @@ def test_a_generated_client_plays_an_evening(transactional_db, live_server, gene
     (games_retrieve, games_sheet, leagues_standings_retrieve) = _api(
         generated, "games.games_retrieve", "games.games_sheet", "leagues.leagues_standings_retrieve"
     )
+    (games_hands_retrieve,) = _api(generated, "games.games_hands_retrieve")
 
     # A token for alice's username and password.
     anonymous = Client(base_url=live_server.url, raise_on_unexpected_status=True)
@@ -159,7 +160,8 @@ def test_a_generated_client_plays_an_evening(transactional_db, live_server, gene
     correction = HandCorrectionRequest(
         result=ResultEnum.RON, from_=3, wins=[WinRequest(seat=2, han=3, fu=30)], reason="3 han"
     )
-    corrected = _correct(games_hands_update, api, game.id, 1, correction)
+    hand = games_hands_retrieve.sync_detailed(game.id, 1, client=api)
+    corrected = _correct(games_hands_update, api, game.id, 1, correction, hand.headers["ETag"])
     assert corrected.hands[0].result.deltas == [0, 0, 3900, -3900]
 
     # The record, as the engine reads it.
@@ -186,13 +188,9 @@ def test_a_generated_client_plays_an_evening(transactional_db, live_server, gene
     assert after.status_code == 401 and after.parsed.error.code == "authentication_failed"
 
 
-def _correct(games_hands_update, api, game_id, number, body):
-    """PUT the corrected hand.
-
-    IF-MATCH: once a correction needs the hand's ETag (If-Match), read the hand first
-    (``games_hands_retrieve``) and pass its ETag here as ``if_match=``.
-    """
-    return games_hands_update.sync(game_id, number, client=api, body=body)
+def _correct(games_hands_update, api, game_id, number, body, etag):
+    """PUT the corrected hand, naming it by the ETag a read of it answered (If-Match)."""
+    return games_hands_update.sync(game_id, number, client=api, body=body, if_match=etag)
 
 
 def club_pk(slug):

@@ -1,7 +1,7 @@
 """A league night at one table, on a phone and on a desktop: the scorer starts a league game,
 enters a whole East-South game (riichi, a draw with ready payments, a double ron, a chombo),
-corrects an earlier hand, the rules end the game; the season's standings take the results and
-the score sheet prints them.
+undoes the last hand and puts it back, corrects an earlier hand, the rules end the game; the
+season's standings take the results and the score sheet prints them.
 
 Every hand's numbers are checked twice against the rules written out below: in the preview
 before saving, and in the seat totals after. With ``TENBOU_SCREENSHOTS=dir`` the test saves
@@ -225,7 +225,8 @@ def test_a_scorer_plays_a_league_half_game_and_the_standings_and_sheet_follow(
     )
     size = "phone" if viewport["width"] < 600 else "desktop"
     table = Table(page, live_server.url, size)
-    page.on("dialog", lambda dialog: dialog.accept())
+    dialogs = []  # what each confirmation asked (every one is accepted)
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
     _log_in(table, "bob")
 
     # The season has no games yet.
@@ -258,6 +259,25 @@ def test_a_scorer_plays_a_league_half_game_and_the_standings_and_sheet_follow(
         table.enter(taps, label, deltas, scores, next_label, shot=shots.get(i))
     table.shot("after-s2-2")
     expect(page.locator(".last-hand")).to_contain_text("Daiki won on Aiko's discard (3 han 40 fu)")
+
+    # Undo asks first, naming the hand; redo puts it back with the same numbers.
+    with page.expect_navigation():
+        page.click(".last-hand button:has-text('Undo it')")
+    assert dialogs[-1] == "Undo hand 11 (S2-2): Daiki won on Aiko's discard (3 han 40 fu)?"
+    expect(page.locator("main")).to_contain_text("Undone hand 11 (S2-2)")
+    expect(page.locator(".state-label")).to_have_text("S2-2")
+    table.shot("undone")
+    assert table.fits()
+    with page.expect_navigation():
+        page.click("button:has-text('Redo hand 11')")
+    expect(page.locator("main")).to_contain_text("Restored hand 11 (S2-2)")
+    expect(page.locator(".state-label")).to_have_text("S3")
+    expect(page.locator(".seat-score")).to_have_text([points(s) for s in scores])
+    assert [(e.action, e.reason) for e in AuditEntry.objects.filter(hand_number=11)] == [
+        ("hand.recorded", "Redo of the undone hand."),
+        ("hand.deleted", "Undo of the last hand."),
+        ("hand.recorded", ""),
+    ]
 
     # Hand 2 was wrong: Daiki was ready too. Correct it on the game page.
     page.click(f"text=← {game.rules_name}")

@@ -11,6 +11,11 @@ RON = {"result": "ron", "from": 3, "wins": [{"seat": 2, "han": 2, "fu": 30}]}
 TSUMO = {"result": "tsumo", "wins": [{"seat": 1, "han": 1, "fu": 30}]}
 
 
+def hand_tag(game, number):
+    """The entity tag of hand ``number`` as a device that reads it now gets it."""
+    return services.hand_etag(game.hands.get(number=number))
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     # Logins and PINs are hashed with PBKDF2 in production; tests need not pay for it.

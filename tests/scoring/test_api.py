@@ -4,6 +4,7 @@ import datetime
 import json
 
 import pytest
+import yaml
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.management import call_command
@@ -13,7 +14,7 @@ from clubs.models import Membership, Player
 from scoring import services
 from scoring.models import AuditEntry, Game, Hand
 from tests.conftest import PASSWORD
-from tests.scoring.conftest import RON, TSUMO
+from tests.scoring.conftest import RON, TSUMO, hand_tag
 
 
 def _post(client, url, body, **headers):
@@ -216,6 +217,7 @@ def test_correcting_an_early_hand_through_the_api_replays_the_rest(client, bob, 
         f"/api/games/{running_game.pk}/hands/1/",
         json.dumps({"result": "draw", "tenpai": [1], "riichi": [1], "reason": "typo"}),
         content_type="application/json",
+        headers={"If-Match": hand_tag(running_game, 1)},
     )
 
     assert response.status_code == 200
@@ -232,6 +234,7 @@ def test_a_correction_needs_a_reason(client, bob, running_game):
         f"/api/games/{running_game.pk}/hands/1/",
         json.dumps({"result": "draw", "tenpai": [1]}),
         content_type="application/json",
+        headers={"If-Match": hand_tag(running_game, 1)},
     )
 
     assert response.status_code == 400
@@ -245,6 +248,7 @@ def test_deleting_a_hand_takes_the_reason_from_the_body(client, bob, running_gam
         f"/api/games/{running_game.pk}/hands/3/",
         json.dumps({"reason": "entered twice"}),
         content_type="application/json",
+        headers={"If-Match": hand_tag(running_game, 3)},
     )
 
     assert response.status_code == 200
@@ -252,13 +256,25 @@ def test_deleting_a_hand_takes_the_reason_from_the_body(client, bob, running_gam
     assert running_game.audit_entries.get(action="hand.deleted").reason == "entered twice"
 
 
-def test_a_missing_hand_is_a_400_naming_the_number(client, bob, running_game):
+def test_a_missing_hand_is_a_404_to_read_and_a_412_to_change(client, bob, running_game):
     client.force_login(bob)
 
-    response = client.delete(f"/api/games/{running_game.pk}/hands/9/?reason=x")
+    read = client.get(f"/api/games/{running_game.pk}/hands/9/")
+    deleted = client.delete(
+        f"/api/games/{running_game.pk}/hands/9/?reason=x", headers={"If-Match": "*"}
+    )
 
-    assert response.status_code == 400
-    assert response.json()["error"]["code"] == "no_such_hand"
+    assert read.status_code == 404
+    assert deleted.status_code == 412
+    assert deleted.json() == {
+        "error": {
+            "code": "hand_changed",
+            "message": "The game has no hand 9 any more: another device removed a hand. "
+            "Nothing was changed.",
+            "field": "If-Match",
+        },
+        "hand": None,
+    }
 
 
 def test_finishing_settles_the_game(client, bob, running_game):
@@ -400,6 +416,7 @@ def test_the_api_docs_run_under_the_self_only_csp(client, db):
 
 def test_undo_removes_the_last_hand_and_answers_the_game(client, bob, running_game):
     client.force_login(bob)
+    last = running_game.hands.get(number=3)
 
     response = _post(client, f"/api/games/{running_game.pk}/undo/", {"number": 3})
 
@@ -409,7 +426,15 @@ def test_undo_removes_the_last_hand_and_answers_the_game(client, bob, running_ga
     assert body["final"]["next"]["label"] == "E2"
     running_game.refresh_from_db()
     assert running_game.hand_count == 2
-    assert running_game.audit_entries.filter(action="hand.deleted", hand_number=3).count() == 1
+    # The answer names the hand it took: as it was, with what it scored.
+    assert body["hand"] == {
+        "number": 3,
+        "label": "E2",
+        "hand": {"result": "tsumo", "wins": [{"seat": 1, "han": 1, "fu": 30}]},
+        "result": last.result,
+    }
+    entry = running_game.audit_entries.get(action="hand.deleted", hand_number=3)
+    assert entry.reason == "Undo of the last hand."
 
 
 def test_undo_of_a_hand_that_is_no_longer_last_answers_409_and_changes_nothing(
@@ -572,3 +597,140 @@ def test_five_wrong_pins_stop_the_pins_being_tried_for_a_while(client, bob, fini
         created=timezone.now() - datetime.timedelta(minutes=16)
     )
     assert _post(client, url, {"seat": 0, "pin": "1234"}).status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------
+# Conditional writes on a hand: ETag and If-Match
+
+
+def _put(client, url, body, **headers):
+    return client.put(url, json.dumps(body), content_type="application/json", headers=headers)
+
+
+def test_a_hand_reads_with_its_etag(client, charlie, running_game):
+    client.force_login(charlie)
+    hand = running_game.hands.get(number=2)
+
+    response = client.get(f"/api/games/{running_game.pk}/hands/2/")
+
+    assert response.status_code == 200
+    assert response["ETag"] == services.hand_etag(hand)
+    assert response.json() == {
+        "number": 2,
+        "label": "E1-1",
+        "hand": {"result": "ron", "from": 3, "wins": [{"seat": 2, "han": 2, "fu": 30}]},
+        "result": hand.result,
+    }
+
+
+def test_a_correction_without_if_match_is_428_and_changes_nothing(client, bob, running_game):
+    client.force_login(bob)
+    version = running_game.version
+
+    put = _put(client, f"/api/games/{running_game.pk}/hands/1/", {**RON, "reason": "x"})
+    delete = client.delete(f"/api/games/{running_game.pk}/hands/1/?reason=x")
+
+    assert (put.status_code, delete.status_code) == (428, 428)
+    assert put.json()["error"]["code"] == "precondition_required"
+    assert "If-Match" in put.json()["error"]["message"]
+    running_game.refresh_from_db()
+    assert running_game.version == version and running_game.hand_count == 3
+
+
+def test_a_stale_etag_is_412_with_the_hand_as_it_is_now(client, bob, alice, running_game):
+    client.force_login(bob)
+    url = f"/api/games/{running_game.pk}/hands/2/"
+    tag = client.get(url)["ETag"]
+    # Another device corrects hand 2 first.
+    services.hand_correct(game=running_game, number=2, hand=TSUMO, reason="first", user=alice)
+    now = running_game.hands.get(number=2)
+
+    response = _put(client, url, {**RON, "riichi": [3], "reason": "second"}, **{"If-Match": tag})
+
+    assert response.status_code == 412
+    assert response["ETag"] == services.hand_etag(now)
+    assert response.json() == {
+        "error": {
+            "code": "hand_changed",
+            "message": "Hand 2 changed on another device since this device read it. Nothing was "
+            "changed: check the hand as it is now.",
+            "field": "If-Match",
+        },
+        "hand": {"number": 2, "label": now.label, "hand": TSUMO, "result": now.result},
+    }
+    assert running_game.hands.get(number=2).data == TSUMO
+    assert running_game.audit_entries.filter(action="hand.corrected").count() == 1
+
+
+def test_a_correction_answers_the_hands_new_etag(client, bob, running_game):
+    client.force_login(bob)
+    url = f"/api/games/{running_game.pk}/hands/2/"
+    tag = client.get(url)["ETag"]
+
+    first = _put(client, url, {**TSUMO, "reason": "typo"}, **{"If-Match": tag})
+    again = _put(client, url, {**RON, "reason": "typo"}, **{"If-Match": tag})
+    then = _put(client, url, {**RON, "reason": "typo"}, **{"If-Match": first["ETag"]})
+
+    assert (first.status_code, again.status_code, then.status_code) == (200, 412, 200)
+    assert first["ETag"] != tag
+    assert then["ETag"] == client.get(url)["ETag"]
+
+
+def test_a_stale_device_deleting_after_another_delete_gets_412(client, bob, running_game):
+    client.force_login(bob)
+    hands = f"/api/games/{running_game.pk}/hands/"
+    tag_2 = client.get(hands + "2/")["ETag"]
+    tag_3 = client.get(hands + "3/")["ETag"]
+    assert client.delete(hands + "2/?reason=x", headers={"If-Match": tag_2}).status_code == 200
+
+    response = client.delete(hands + "2/?reason=x", headers={"If-Match": tag_3})
+
+    # Hand 2 is now what was hand 3: the same hand, but at another number.
+    assert response.status_code == 412
+    assert response.json()["hand"]["hand"] == TSUMO
+    assert running_game.hands.count() == 2
+
+
+def test_the_schema_documents_if_match_412_and_428(tmp_path):
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
+
+    schema = yaml.safe_load((tmp_path / "s.yml").read_text())
+    hand = schema["paths"]["/api/games/{id}/hands/{number}/"]
+    for method in ("put", "delete"):
+        assert {"412", "428"} <= set(hand[method]["responses"])
+        headers = [p for p in hand[method]["parameters"] if p["in"] == "header"]
+        assert [(p["name"], p["required"]) for p in headers] == [("If-Match", True)]
+    assert "ETag" in hand["get"]["responses"]["200"]["headers"]
+    assert "/api/games/{id}/redo/" in schema["paths"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Redo
+
+
+def test_redo_puts_back_the_hand_the_undo_took(client, bob, running_game):
+    client.force_login(bob)
+    final = running_game.final
+    _post(client, f"/api/games/{running_game.pk}/undo/", {"number": 3})
+
+    response = _post(client, f"/api/games/{running_game.pk}/redo/", {"number": 3})
+
+    assert response.status_code == 200
+    body = response.json()
+    assert body["hand_count"] == 3 and body["final"] == final
+    assert body["hand"]["number"] == 3 and body["hand"]["hand"] == TSUMO
+    entry = running_game.audit_entries.filter(action="hand.recorded", hand_number=3).first()
+    assert entry.reason == "Redo of the undone hand." and entry.after == TSUMO
+
+
+def test_redo_of_another_hand_is_409_and_nothing_to_redo_is_400(client, bob, running_game):
+    client.force_login(bob)
+    url = f"/api/games/{running_game.pk}/redo/"
+
+    nothing = _post(client, url, {})
+    _post(client, f"/api/games/{running_game.pk}/undo/", {"number": 3})
+    stale = _post(client, url, {"number": 4})
+
+    assert nothing.status_code == 400 and nothing.json()["error"]["code"] == "nothing_to_redo"
+    assert stale.status_code == 409 and stale.json()["state"]["hand_count"] == 2
+    assert running_game.hands.count() == 2

@@ -6,7 +6,7 @@ import pytest
 
 from scoring import engine
 from scoring.forms import HandForm, form_cannot_show, initial_from_hand, penalty_kinds
-from tests.scoring.conftest import RON
+from tests.scoring.conftest import RON, hand_tag
 
 NAMES = ["Aiko", "Bruno", "Chiara", "Daiki"]
 
@@ -448,6 +448,7 @@ def test_a_correction_keeps_penalties_and_dora_without_a_warning(client, bob, ru
         if v not in ([], None)
     }
     posted["riichi"] = ["2"]
+    posted["hand_tag"] = page.context["form"].initial["hand_tag"]
     client.post(f"/games/{running_game.pk}/hands/4/", posted)
 
     assert page.context["cannot_show"] == []
@@ -482,7 +483,13 @@ def test_a_note_is_entered_shown_for_correction_and_kept(client, bob, running_ga
     page = client.get(f"/games/{running_game.pk}/hands/4/").content.decode()
     client.post(
         f"/games/{running_game.pk}/hands/4/",
-        {"result": "draw", "tenpai": ["1"], "note": "Table 3 paper sheet", "change_reason": "x"},
+        {
+            "result": "draw",
+            "tenpai": ["1"],
+            "note": "Table 3 paper sheet",
+            "change_reason": "x",
+            "hand_tag": hand_tag(running_game, 4),
+        },
     )
 
     assert 'name="note" maxlength="1000" value="Table 3 paper sheet"' in page

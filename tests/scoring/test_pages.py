@@ -1,8 +1,10 @@
 """The scorer's pages: start a game, enter a hand with a preview, correct, undo, finish."""
 
+from django.utils import timezone
+
 from scoring import selectors, services
 from scoring.models import AuditEntry, Game
-from tests.scoring.conftest import RON
+from tests.scoring.conftest import RON, TSUMO, hand_tag
 
 
 def test_the_club_page_lists_running_games_first(
@@ -181,7 +183,12 @@ def test_the_poll_leaves_what_a_correction_changed_to_the_page(client, bob, runn
     client.force_login(bob)
     client.post(
         f"/games/{running_game.pk}/hands/1/",
-        {"result": "draw", "tenpai": ["1"], "change_reason": "East was not ready"},
+        {
+            "result": "draw",
+            "tenpai": ["1"],
+            "change_reason": "East was not ready",
+            "hand_tag": hand_tag(running_game, 1),
+        },
     )
 
     client.get(f"/games/{running_game.pk}/?version=0", HTTP_HX_REQUEST="true")
@@ -329,7 +336,13 @@ def test_correcting_a_hand_shows_what_changed(client, bob, running_game):
 
     response = client.post(
         f"/games/{running_game.pk}/hands/1/",
-        {"result": "draw", "tenpai": ["1"], "riichi": ["1"], "change_reason": "East was not ready"},
+        {
+            "result": "draw",
+            "tenpai": ["1"],
+            "riichi": ["1"],
+            "change_reason": "East was not ready",
+            "hand_tag": hand_tag(running_game, 1),
+        },
         follow=True,
     )
 
@@ -375,7 +388,9 @@ def test_deleting_a_hand_needs_a_reason_and_replays(client, bob, running_game):
     assert running_game.hands.count() == 3
 
     response = client.post(
-        f"/games/{running_game.pk}/hands/1/delete/", {"reason": "wrong table"}, follow=True
+        f"/games/{running_game.pk}/hands/1/delete/",
+        {"reason": "wrong table", "hand_tag": hand_tag(running_game, 1)},
+        follow=True,
     )
 
     assert running_game.hands.get(number=1).data == RON
@@ -476,3 +491,156 @@ def test_the_game_title_keeps_a_hyphenated_word_whole(client, charlie, running_g
 
     # A phone broke "Japanese Modern (ari-ari)" after the hyphen: "(ari-" / "ari)".
     assert b'<h1>Japanese Modern <span class="nowrap">(ari-ari)</span></h1>' in response.content
+
+
+# ---------------------------------------------------------------------------------------------
+# Two devices: a correction page drawn before another device changed the hand
+
+
+def test_a_correction_of_a_hand_changed_meanwhile_shows_it_and_keeps_the_typing(
+    client, bob, alice, running_game
+):
+    client.force_login(bob)
+    page = client.get(f"/games/{running_game.pk}/hands/2/")
+    tag = page.context["form"].initial["hand_tag"]
+    # Another device corrects hand 2 to Bruno's self-draw.
+    services.hand_correct(game=running_game, number=2, hand=TSUMO, reason="first", user=alice)
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/2/",
+        {"result": "draw", "tenpai": ["3"], "change_reason": "Daiki was ready", "hand_tag": tag},
+    )
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Another device changed hand 2 while this page was open; nothing was saved." in html
+    assert "Hand 2 is now: E1-1 · Bruno won by self-draw (1 han 30 fu)" in html
+    assert "Your correction is kept below" in html
+    layout = response.context["layout"]
+    assert [o["value"] for o in layout["results"] if o["checked"]] == ["draw"]
+    assert [o["value"] for o in layout["tenpai"] if o["checked"]] == ["3"]
+    assert 'value="Daiki was ready"' in html
+    assert response.context["form"]["hand_tag"].value() == hand_tag(running_game, 2)
+    assert running_game.hands.get(number=2).data == TSUMO
+    # Saving again, now knowingly, goes through.
+    again = client.post(
+        f"/games/{running_game.pk}/hands/2/",
+        {
+            "result": "draw",
+            "tenpai": ["3"],
+            "change_reason": "Daiki was ready",
+            "hand_tag": hand_tag(running_game, 2),
+        },
+    )
+    assert again.status_code == 302
+    assert running_game.hands.get(number=2).data == {"result": "draw", "tenpai": [3]}
+
+
+def test_a_deletion_of_a_hand_changed_meanwhile_keeps_the_reason(client, bob, alice, running_game):
+    client.force_login(bob)
+    tag = client.get(f"/games/{running_game.pk}/hands/2/").context["form"].initial["hand_tag"]
+    services.hand_correct(game=running_game, number=2, hand=TSUMO, reason="first", user=alice)
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/2/delete/", {"reason": "entered twice", "hand_tag": tag}
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Your deletion was not made" in html and "Bruno won by self-draw" in html
+    assert 'name="reason" maxlength="200" required value="entered twice"' in html
+    assert running_game.hands.count() == 3
+
+
+def test_a_correction_of_a_hand_removed_meanwhile_says_so(client, bob, alice, running_game):
+    client.force_login(bob)
+    tag = client.get(f"/games/{running_game.pk}/hands/3/").context["form"].initial["hand_tag"]
+    services.hand_undo(game=running_game, user=alice)
+
+    response = client.post(
+        f"/games/{running_game.pk}/hands/3/",
+        {"result": "draw", "change_reason": "x", "hand_tag": tag},
+        follow=True,
+    )
+
+    assert "The game has no hand 3 any more" in response.content.decode()
+    assert running_game.hands.count() == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Undo asks and names the hand; redo puts it back; a changed result is confirmed again
+
+
+def test_undo_asks_first_naming_the_hand(client, bob, running_game):
+    client.force_login(bob)
+
+    game_page = client.get(f"/games/{running_game.pk}/").content.decode()
+    entry_page = client.get(f"/games/{running_game.pk}/hands/new/").content.decode()
+
+    question = 'data-confirm="Undo hand 3 (E2): Bruno won by self-draw (1 han 30 fu)?"'
+    assert question in game_page and question in entry_page
+    assert "Undo hand 3</button>" in game_page
+
+
+def test_undo_says_which_hand_went_and_redo_puts_it_back(client, bob, running_game):
+    client.force_login(bob)
+
+    undone = client.post(f"/games/{running_game.pk}/undo/", {"number": "3"}, follow=True)
+    html = undone.content.decode()
+    assert "Undone hand 3 (E2): Bruno won by self-draw (1 han 30 fu)." in html
+    assert "Hand 3 (E2) was undone: Bruno won by self-draw (1 han 30 fu)" in html
+    assert "Redo hand 3</button>" in html
+    entry = client.get(f"/games/{running_game.pk}/hands/new/").content.decode()
+    assert "Redo hand 3</button>" in entry
+
+    redone = client.post(f"/games/{running_game.pk}/redo/", {"number": "3"}, follow=True)
+
+    html = redone.content.decode()
+    assert "Restored hand 3 (E2): Bruno won by self-draw (1 han 30 fu)." in html
+    assert "Redo hand" not in html
+    assert running_game.hands.get(number=3).data == TSUMO
+    trail = [e["what"] for e in redone.context["audit"][:2]]
+    assert trail == ["restored", "undid"]
+
+
+def test_no_redo_is_offered_once_a_hand_was_entered(client, bob, running_game):
+    client.force_login(bob)
+    client.post(f"/games/{running_game.pk}/undo/", {"number": "3"})
+    services.hand_record(game=running_game, hand=RON, entered_by=bob, expected_number=3)
+
+    page = client.get(f"/games/{running_game.pk}/")
+    refused = client.post(f"/games/{running_game.pk}/redo/", {"number": "3"}, follow=True)
+
+    assert page.context["redo"] is None and "Redo hand" not in page.content.decode()
+    assert "meant to restore hand 3, but there is no hand to restore" in refused.content.decode()
+    assert running_game.hands.count() == 3
+
+
+def test_the_game_page_says_a_changed_result_needs_confirming_again(
+    client, alice, charlie, finished_game
+):
+    from scoring.models import GameSeat
+
+    GameSeat.objects.filter(game=finished_game).update(confirmed_at=timezone.now())
+    services.hand_correct(
+        game=finished_game, number=1, hand=TSUMO, reason="x", user=alice, may_edit_finished=True
+    )
+    client.force_login(charlie)
+
+    html = client.get(f"/games/{finished_game.pk}/").content.decode()
+
+    assert "Needs confirming again." in html
+    assert "The result changed after it was confirmed (hand 1 corrected)." in html
+    assert html.count("Not confirmed") == 4
+    assert "cleared the confirmations of" in html  # the audit trail says so too
+
+
+def test_the_delete_reason_starts_empty_for_an_abortive_draw(client, bob, running_game):
+    services.hand_record(
+        game=running_game, hand={"result": "abortive", "reason": "four_winds"}, entered_by=bob
+    )
+    client.force_login(bob)
+
+    html = client.get(f"/games/{running_game.pk}/hands/4/").content.decode()
+
+    assert 'name="reason" maxlength="200" required value=""' in html

@@ -12,13 +12,16 @@ import pytest
 from django.contrib.auth.hashers import make_password
 
 from scoring.models import Game
-from tests.scoring.conftest import RON
+from tests.scoring.conftest import RON, hand_tag
 
 PERSONAS = ("anonymous", "dave", "charlie", "bob", "alice")
 LOGIN = "login"  # a redirect to the login page
 
 RON_FORM = {"result": "ron", "winners": ["2"], "discarder": "3", "value_2": "3", "fu_2": "40"}
-CORRECTION = {"result": "draw", "tenpai": ["1"], "change_reason": "typo"}
+# Stands for the entity tag of hand 1 of the game the request goes to (read when it is sent).
+TAG = "<tag of hand 1>"
+CORRECTION = {"result": "draw", "tenpai": ["1"], "change_reason": "typo", "hand_tag": TAG}
+DELETION = {"reason": "x", "hand_tag": TAG}
 
 # (method, url, data, anonymous, outsider, member, scorer, organiser)
 PAGES = [
@@ -32,16 +35,18 @@ PAGES = [
     ("get", "/games/{run}/hands/1/", None, LOGIN, 404, 403, 200, 200),
     ("post", "/games/{run}/hands/1/", CORRECTION, LOGIN, 404, 403, 302, 302),
     ("post", "/games/{run}/hands/1/preview/", CORRECTION, LOGIN, 404, 403, 200, 200),
-    ("post", "/games/{run}/hands/1/delete/", {"reason": "x"}, LOGIN, 404, 403, 302, 302),
+    ("post", "/games/{run}/hands/1/delete/", DELETION, LOGIN, 404, 403, 302, 302),
     ("post", "/games/{run}/undo/", {}, LOGIN, 404, 403, 302, 302),
+    ("post", "/games/{run}/redo/", {}, LOGIN, 404, 403, 302, 302),
     ("post", "/games/{run}/finish/", {}, LOGIN, 404, 403, 302, 302),
     ("post", "/games/{run}/abandon/", {"reason": "x"}, LOGIN, 404, 403, 302, 302),
     ("get", "/games/{fin}/", None, 404, 404, 200, 200, 200),
     ("get", "/games/{fin}/hands/new/", None, LOGIN, 404, 403, 302, 302),
     ("get", "/games/{fin}/hands/1/", None, LOGIN, 404, 403, 403, 200),
     ("post", "/games/{fin}/hands/1/", CORRECTION, LOGIN, 404, 403, 403, 302),
-    ("post", "/games/{fin}/hands/1/delete/", {"reason": "x"}, LOGIN, 404, 403, 403, 302),
+    ("post", "/games/{fin}/hands/1/delete/", DELETION, LOGIN, 404, 403, 403, 302),
     ("post", "/games/{fin}/undo/", {}, LOGIN, 404, 403, 403, 302),
+    ("post", "/games/{fin}/redo/", {}, LOGIN, 404, 403, 403, 302),
     ("post", "/games/{fin}/abandon/", {"reason": "x"}, LOGIN, 404, 403, 403, 302),
     ("post", "/games/{fin}/confirm/", {"seat": "0", "pin": "1234"}, LOGIN, 404, 403, 302, 302),
     ("get", "/clubs/{club}/players/{guest}/pin/", None, LOGIN, 404, 403, 403, 200),
@@ -55,6 +60,7 @@ API = [
     ("post", "/api/clubs/{club}/players/", {"display_name": "Newbie"}, 401, 404, 403, 201, 201),
     ("get", "/api/games/{run}/", None, 404, 404, 200, 200, 200),
     ("get", "/api/games/{run}/record/", None, 404, 404, 200, 200, 200),
+    ("get", "/api/games/{run}/hands/1/", None, 404, 404, 200, 200, 200),
     ("post", "/api/games/", "create", 401, 404, 403, 201, 201),
     ("post", "/api/games/import/", "import", 401, 404, 403, 201, 201),
     ("post", "/api/games/{run}/hands/", API_RON, 401, 404, 403, 201, 201),
@@ -63,8 +69,11 @@ API = [
     ("delete", "/api/games/{run}/hands/1/?reason=x", None, 401, 404, 403, 200, 200),
     ("post", "/api/games/{run}/finish/", None, 401, 404, 403, 200, 200),
     ("post", "/api/games/{run}/undo/", None, 401, 404, 403, 200, 200),
+    # Nothing was undone: the service refuses (400) everyone the access rules let through.
+    ("post", "/api/games/{run}/redo/", None, 401, 404, 403, 400, 400),
     ("post", "/api/games/{run}/abandon/", {"reason": "x"}, 401, 404, 403, 200, 200),
     ("post", "/api/games/{fin}/undo/", None, 401, 404, 403, 403, 200),
+    ("post", "/api/games/{fin}/redo/", None, 401, 404, 403, 403, 400),
     ("post", "/api/games/{fin}/abandon/", {"reason": "x"}, 401, 404, 403, 403, 200),
     # A PIN is typed on a scorer's device (Aiko's PIN is 1234 here).
     ("post", "/api/games/{fin}/confirm/", {"seat": 0, "pin": "1234"}, 401, 404, 403, 200, 200),
@@ -105,6 +114,17 @@ def _url(url, world):
     )
 
 
+def _game_of(url, world):
+    return world["fin"] if "{fin}" in url else world["run"]
+
+
+def _with_tag(data, url, world):
+    """The form data with the tag of hand 1 of the game the request goes to."""
+    if isinstance(data, dict) and data.get("hand_tag") == TAG:
+        return {**data, "hand_tag": hand_tag(_game_of(url, world), 1)}
+    return data
+
+
 def _versions():
     return dict(Game.objects.values_list("pk", "version"))
 
@@ -119,7 +139,7 @@ def test_pages(client, world, method, url, data, persona, status):
     _log_in(client, world, persona)
     before = _versions()
 
-    response = getattr(client, method)(_url(url, world), data)
+    response = getattr(client, method)(_url(url, world), _with_tag(data, url, world))
 
     if status == LOGIN:
         assert response.status_code == 302 and response["Location"].startswith("/login/")
@@ -157,8 +177,13 @@ def test_api(client, world, method, url, data, persona, status):
     if method == "get":
         response = client.get(_url(url, world))
     else:
+        # A correction or a deletion names the hand as the device read it.
+        headers = {"If-Match": hand_tag(_game_of(url, world), 1)} if method != "post" else {}
         response = getattr(client, method)(
-            _url(url, world), json.dumps(body or {}), content_type="application/json"
+            _url(url, world),
+            json.dumps(body or {}),
+            content_type="application/json",
+            headers=headers,
         )
 
     assert response.status_code == status, response.content

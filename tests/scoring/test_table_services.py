@@ -1,14 +1,16 @@
 """The services the table adds: starting with guests, confirmation, previews, corrections."""
 
 import random
+import re
 
 import pytest
+from django.utils import timezone
 
 from clubs.models import Player
 from clubs.services import player_set_pin
 from scoring import services
-from scoring.models import AuditEntry, Game, GameSeat
-from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO
+from scoring.models import AuditEntry, Game, GameSeat, Hand
+from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO, hand_tag
 
 
 def test_starting_a_game_finds_players_by_name_and_adds_guests(club, table, bob):
@@ -92,7 +94,8 @@ def test_undo_removes_the_last_hand(running_game, bob):
     services.hand_undo(game=running_game, user=bob)
 
     assert [h.data for h in running_game.hands.order_by("number")] == [DRAW_DEALER_READY, RON]
-    assert AuditEntry.objects.filter(action="hand.deleted", hand_number=3).exists()
+    entry = AuditEntry.objects.get(action="hand.deleted", hand_number=3)
+    assert entry.before == TSUMO and entry.reason == "Undo of the last hand."
 
 
 def test_an_organiser_may_undo_the_last_hand_of_a_finished_game(finished_game, alice):
@@ -151,7 +154,9 @@ def test_a_running_game_cannot_be_confirmed(running_game, bob):
     assert e.value.code == "not_finished"
 
 
-def test_correcting_an_ended_game_keeps_it_finished_and_confirmed(finished_game, alice, bob):
+def test_correcting_an_ended_game_keeps_it_finished_and_clears_the_confirmation(
+    finished_game, alice, bob
+):
     player_set_pin(player=finished_game.seats.get(seat=1).player, pin="2468", user=alice)
     services.game_confirm(game=finished_game, seat=1, user=bob, pin="2468")
     # The game was ended by the club: a corrected hand keeps it ended, so nothing reopens.
@@ -160,7 +165,11 @@ def test_correcting_an_ended_game_keeps_it_finished_and_confirmed(finished_game,
     )
     finished_game.refresh_from_db()
     assert finished_game.status == Game.Status.FINISHED
-    assert finished_game.seats.get(seat=1).confirmed_at is not None
+    # The result moved under Bruno's confirmation: he confirms it again.
+    assert finished_game.seats.get(seat=1).confirmed_at is None
+    entry = AuditEntry.objects.get(action="game.confirmations_cleared")
+    assert entry.actor == alice and [c["player"] for c in entry.before] == ["Bruno"]
+    assert entry.reason == "The result changed after it was confirmed (hand 1 corrected)."
 
 
 def test_a_pin_must_be_digits(club, table, alice):
@@ -170,3 +179,243 @@ def test_a_pin_must_be_digits(club, table, alice):
         player_set_pin(player=table[0], pin="12ab", user=alice)
     table[0].refresh_from_db()
     assert table[0].pin == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Conditional corrections: the entity tag of a hand
+
+
+def _hand(**fields):
+    return Hand(**{"pk": 7, "number": 3, "data": RON, "label": "E2", "result": {}, **fields})
+
+
+def test_the_tag_is_the_same_for_the_same_hand_row_and_content():
+    assert services.hand_etag(_hand()) == services.hand_etag(_hand(data=dict(RON)))
+    assert re.fullmatch(r'"[0-9a-f]{32}"', services.hand_etag(_hand()))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"pk": 8},  # another row with the same entry: the hand that moved up into its number
+        {"number": 2},
+        {"data": TSUMO},
+        {"label": "E2-1"},
+        {"result": {"deltas": [0, 0, 2000, -2000]}},
+    ],
+)
+def test_the_tag_changes_with_the_row_its_number_its_entry_and_what_it_scores(change):
+    assert services.hand_etag(_hand(**change)) != services.hand_etag(_hand())
+
+
+def test_a_correction_of_a_hand_changed_meanwhile_is_refused_and_changes_nothing(
+    running_game, bob, alice
+):
+    tag = hand_tag(running_game, 2)
+    services.hand_correct(game=running_game, number=2, hand=TSUMO, reason="first", user=alice)
+    entries = AuditEntry.objects.count()
+
+    with pytest.raises(services.HandChanged) as e:
+        services.hand_correct(
+            game=running_game, number=2, hand=RON, reason="second", user=bob, if_match=tag
+        )
+
+    assert e.value.code == "hand_changed" and e.value.current.data == TSUMO
+    assert running_game.hands.get(number=2).data == TSUMO
+    assert AuditEntry.objects.count() == entries
+
+
+def test_after_a_delete_the_old_tag_of_a_number_no_longer_matches(running_game, bob):
+    services.hand_record(game=running_game, hand=TSUMO, entered_by=bob, expected_number=4)
+    tag_3 = hand_tag(running_game, 3)
+    services.hand_delete(game=running_game, number=2, reason="twice", user=bob)
+    # Hand 3 now is what was hand 4: the same entry as the old hand 3, but another hand.
+    assert running_game.hands.get(number=3).data == TSUMO
+
+    with pytest.raises(services.HandChanged):
+        services.hand_delete(game=running_game, number=3, reason="x", user=bob, if_match=tag_3)
+    with pytest.raises(services.HandChanged):
+        services.hand_correct(
+            game=running_game, number=3, hand=RON, reason="x", user=bob, if_match=tag_3
+        )
+
+    assert [h.data for h in running_game.hands.order_by("number")] == [
+        DRAW_DEALER_READY,
+        TSUMO,
+        TSUMO,
+    ]
+
+
+def test_a_star_takes_any_hand_and_a_weak_tag_none(running_game, bob):
+    weak = "W/" + hand_tag(running_game, 1)
+
+    with pytest.raises(services.HandChanged):
+        services.hand_correct(
+            game=running_game, number=1, hand=RON, reason="x", user=bob, if_match=weak
+        )
+    services.hand_correct(game=running_game, number=1, hand=RON, reason="x", user=bob, if_match="*")
+
+    assert running_game.hands.get(number=1).data == RON
+
+
+def test_a_list_of_tags_matches_if_one_is_the_hands(running_game, bob):
+    tags = f'"0000", {hand_tag(running_game, 1)}'
+
+    services.hand_delete(game=running_game, number=1, reason="x", user=bob, if_match=tags)
+
+    assert running_game.hands.count() == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Confirmations are of a result: a change of the result clears them
+
+
+@pytest.fixture
+def confirmed_game(finished_game, bob):
+    seats = GameSeat.objects.filter(game=finished_game)
+    seats.update(confirmed_at=timezone.now(), confirmed_by=bob)
+    return finished_game
+
+
+def _confirmed(game):
+    return [s.confirmed_at is not None for s in game.seats.order_by("seat")]
+
+
+@pytest.mark.parametrize(
+    ("change", "cause"),
+    [
+        (
+            lambda g, u: services.hand_correct(
+                game=g, number=1, hand=TSUMO, reason="x", user=u, may_edit_finished=True
+            ),
+            "hand 1 corrected",
+        ),
+        (
+            lambda g, u: services.hand_delete(
+                game=g, number=1, reason="x", user=u, may_edit_finished=True
+            ),
+            "hand 1 deleted",
+        ),
+        (
+            lambda g, u: services.hand_undo(game=g, user=u, may_edit_finished=True),
+            "hand 1 undone",
+        ),
+    ],
+    ids=["correct", "delete", "undo"],
+)
+def test_a_change_of_the_result_clears_every_confirmation_with_an_audit_entry(
+    confirmed_game, alice, change, cause
+):
+    change(confirmed_game, alice)
+
+    confirmed_game.refresh_from_db()
+    assert confirmed_game.status == Game.Status.FINISHED  # ended by the club: still over
+    assert _confirmed(confirmed_game) == [False] * 4
+    entry = AuditEntry.objects.get(action="game.confirmations_cleared")
+    assert entry.actor == alice and entry.game == confirmed_game
+    assert [c["player"] for c in entry.before] == ["Aiko", "Bruno", "Chiara", "Daiki"]
+    assert entry.reason == f"The result changed after it was confirmed ({cause})."
+
+
+def test_a_redo_clears_the_confirmations_given_after_the_undo(confirmed_game, alice, bob):
+    services.hand_undo(game=confirmed_game, user=alice, may_edit_finished=True)
+    GameSeat.objects.filter(game=confirmed_game).update(confirmed_at=timezone.now())
+
+    services.hand_redo(game=confirmed_game, user=alice, may_edit_finished=True)
+
+    assert _confirmed(confirmed_game) == [False] * 4
+    assert AuditEntry.objects.filter(action="game.confirmations_cleared").count() == 2
+    assert AuditEntry.objects.filter(action="game.confirmations_cleared").first().reason == (
+        "The result changed after it was confirmed (hand 1 restored)."
+    )
+
+
+def test_a_correction_that_moves_no_number_keeps_the_confirmations(confirmed_game, alice):
+    services.hand_correct(
+        game=confirmed_game,
+        number=1,
+        hand={**RON, "note": "paper sheet 3"},
+        reason="a note",
+        user=alice,
+        may_edit_finished=True,
+    )
+
+    assert _confirmed(confirmed_game) == [True] * 4
+    assert not AuditEntry.objects.filter(action="game.confirmations_cleared").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# Undo and redo
+
+
+def test_redo_puts_back_the_undone_hand_with_the_same_numbers(running_game, bob):
+    before = [(h.data, h.label, h.result) for h in running_game.hands.order_by("number")]
+    final = running_game.final
+
+    undone = services.hand_undo(game=running_game, user=bob, number=3)
+    redone = services.hand_redo(game=running_game, user=bob, number=3)
+
+    assert (undone.hand.number, undone.hand.label, undone.hand.data) == (3, "E2", TSUMO)
+    assert (redone.hand.number, redone.hand.label, redone.hand.data) == (3, "E2", TSUMO)
+    assert [(h.data, h.label, h.result) for h in running_game.hands.order_by("number")] == before
+    running_game.refresh_from_db()
+    assert running_game.final == final
+    entry = AuditEntry.objects.filter(action="hand.recorded").first()  # the newest
+    assert (entry.hand_number, entry.after, entry.actor) == (3, TSUMO, bob)
+    assert entry.reason == "Redo of the undone hand."
+    with pytest.raises(services.GameError) as e:  # one undo, one redo
+        services.hand_redo(game=running_game, user=bob)
+    assert e.value.code == "nothing_to_redo"
+
+
+def test_no_redo_once_a_hand_was_entered_after_the_undo(running_game, bob):
+    services.hand_undo(game=running_game, user=bob)
+    services.hand_record(game=running_game, hand=RON, entered_by=bob, expected_number=3)
+
+    with pytest.raises(services.GameError) as e:
+        services.hand_redo(game=running_game, user=bob)
+
+    assert e.value.code == "nothing_to_redo"
+    assert [h.data for h in running_game.hands.order_by("number")][-1] == RON
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        lambda g, u: services.hand_correct(game=g, number=1, hand=RON, reason="x", user=u),
+        lambda g, u: services.hand_delete(game=g, number=1, reason="x", user=u),
+        lambda g, u: services.game_finish(game=g, user=u),
+    ],
+    ids=["correct", "delete", "finish"],
+)
+def test_no_redo_once_the_hands_changed_after_the_undo(running_game, bob, between):
+    services.hand_undo(game=running_game, user=bob)
+    between(running_game, bob)
+
+    with pytest.raises(services.GameError):
+        services.hand_redo(game=running_game, user=bob, may_edit_finished=True)
+
+
+def test_two_undos_are_redone_the_later_first(running_game, bob):
+    services.hand_undo(game=running_game, user=bob)
+    services.hand_undo(game=running_game, user=bob)
+
+    first = services.hand_redo(game=running_game, user=bob)
+    second = services.hand_redo(game=running_game, user=bob)
+
+    assert (first.hand.number, first.hand.data) == (2, RON)
+    assert (second.hand.number, second.hand.data) == (3, TSUMO)
+    assert running_game.hands.count() == 3
+
+
+def test_a_redo_of_another_hand_than_the_device_meant_is_stale(running_game, bob):
+    services.hand_undo(game=running_game, user=bob)
+
+    with pytest.raises(services.StaleHandNumber) as e:
+        services.hand_redo(game=running_game, user=bob, number=2)
+
+    assert str(e.value) == (
+        "This device meant to restore hand 2, but the hand to restore is 3: another device "
+        "changed the game. Refresh and check."
+    )
+    assert running_game.hands.count() == 2
