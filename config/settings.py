@@ -4,7 +4,9 @@ The helpers below raise ImproperlyConfigured naming the variable, so a bad deplo
 start-up with a message that says what to fix, not at the first request.
 """
 
+import hashlib
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -226,6 +228,15 @@ WHITENOISE_USE_FINDERS = DEBUG
 SHEET_RENDER_SLOTS = env_int("SHEET_RENDER_SLOTS", 1)
 SHEET_MAX_HANDS = env_int("SHEET_MAX_HANDS", 300)
 SHEET_MAX_ROWS = env_int("SHEET_MAX_ROWS", 200)
+# The render slots' lock files: one folder per installation, owned by the site's user (by
+# default under the system's temporary folder, named after this checkout).
+SHEET_SLOT_DIR = env_str(
+    "SHEET_SLOT_DIR",
+    str(
+        Path(tempfile.gettempdir())
+        / f"tenbou-sheets-{hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]}"
+    ),
+)
 
 # Everything the site serves is its own: no CDN, no external fonts, no inline scripts.
 SECURE_CSP = {

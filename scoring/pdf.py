@@ -11,16 +11,17 @@ from __future__ import annotations
 import fcntl
 import functools
 import gc
-import hashlib
 import logging
+import os
 import re
-import tempfile
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.template import Context, Engine, Library
 from django.utils.text import slugify
 from weasyprint import HTML
@@ -99,11 +100,16 @@ class SheetsBusy(Exception):
 
 
 def _slot_folder() -> Path:
-    # One folder per installation, so two sites (or two checkouts' tests) on one host do not
-    # share their slots.
-    name = hashlib.sha256(str(settings.BASE_DIR).encode()).hexdigest()[:12]
-    folder = Path(tempfile.gettempdir()) / f"tenbou-sheets-{name}"
-    folder.mkdir(exist_ok=True)
+    # One folder per installation (settings.SHEET_SLOT_DIR), so two sites on one host do not
+    # share their slots. It must be ours alone: another user who made it first could hold
+    # every slot, or plant links where the lock files go.
+    folder = Path(settings.SHEET_SLOT_DIR)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = folder.lstat()
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+        raise ImproperlyConfigured(
+            f"SHEET_SLOT_DIR {folder} must be a folder owned by this site's user"
+        )
     return folder
 
 
@@ -118,7 +124,9 @@ def render_slot() -> Iterator[None]:
         return
     folder = _slot_folder()
     for i in range(slots):
-        lock = open(folder / f"{i}.lock", "a+")  # noqa: SIM115 (held across the yield)
+        # O_NOFOLLOW: a lock file is never reached through a link.
+        fd = os.open(folder / f"{i}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        lock = os.fdopen(fd, "r+")  # held across the yield
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -50,6 +50,7 @@ class SheetsBusy(APIException):
 
     status_code = 503
     default_code = "sheets_busy"
+    wait = RETRY_AFTER  # DRF's handler answers it as Retry-After
 
 
 def _render(render: Any, sheet: Any) -> bytes:
@@ -66,7 +67,7 @@ def _refused(e: APIException) -> HttpResponse:
         str(e.detail) + "\n", status=e.status_code, content_type="text/plain; charset=utf-8"
     )
     if isinstance(e, SheetsBusy):
-        response["Retry-After"] = str(RETRY_AFTER)
+        response["Retry-After"] = str(e.wait)
     return response
 
 
@@ -95,10 +96,13 @@ def _game_filename(game: Game, *suffix: str) -> str:
 def _game_sheet_response(request: Any, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
     most = settings.SHEET_MAX_HANDS
-    if game.hand_count > most:
+    # Every correction and deletion prints a crossed-out row of its own.
+    changes = game.audit_entries.filter(action__in=("hand.corrected", "hand.deleted")).count()
+    if game.hand_count + changes > most:
         record = request.build_absolute_uri(reverse("api-game-record", kwargs={"pk": game.pk}))
         raise SheetTooLarge(
-            f"This game has {game.hand_count:,} hands; a printed sheet covers at most {most:,}. "
+            f"This game has {game.hand_count:,} hands and {changes:,} corrected or deleted "
+            f"ones; a printed sheet covers at most {most:,} rows. "
             f"The whole game is in its game record: {record}"
         )
     sheet = sheet_data.game_sheet(game, address=game_address(request, game))

@@ -25,6 +25,18 @@ def _plain_static_storage(settings):
 
 
 @pytest.fixture(scope="session")
+def _sheet_slot_dir(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("sheet-slots"))
+
+
+@pytest.fixture(autouse=True)
+def _own_sheet_slots(settings, _sheet_slot_dir):
+    # Each test run holds its own render slots: two runs of one checkout side by side (SQLite
+    # and PostgreSQL) would otherwise refuse each other's sheets.
+    settings.SHEET_SLOT_DIR = _sheet_slot_dir
+
+
+@pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
     # On SQLite the tests use a database file, as a club does, not Django's default of a
     # shared in-memory database: WAL, the busy timeout and the write lock that queues

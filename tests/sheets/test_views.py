@@ -8,7 +8,7 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from leagues.models import League, Season
-from scoring import pdf, sheet_data
+from scoring import pdf, services, sheet_data
 from tests.sheets.games import pdf_text, played_game
 
 
@@ -213,8 +213,8 @@ def test_a_game_longer_than_a_sheet_covers_is_refused_with_where_to_find_it(
     response = client.get(f"/games/{game.pk}/sheet.pdf")
     assert response.status_code == 422
     assert response.content.decode() == (
-        f"This game has {game.hand_count} hands; a printed sheet covers at most "
-        f"{game.hand_count - 1}. The whole game is in its game record: "
+        f"This game has {game.hand_count} hands and 0 corrected or deleted ones; a printed "
+        f"sheet covers at most {game.hand_count - 1} rows. The whole game is in its game record: "
         f"http://testserver/api/games/{game.pk}/record/\n"
     )
     settings.SHEET_MAX_HANDS = game.hand_count
@@ -229,7 +229,26 @@ def test_the_api_refuses_a_game_too_long_for_a_sheet_in_json(client, game, charl
     )
     assert response.status_code == 422
     assert response.json()["error"]["code"] == "sheet_too_large"
-    assert "a printed sheet covers at most 3" in response.json()["error"]["message"]
+    assert "a printed sheet covers at most 3 rows" in response.json()["error"]["message"]
+
+
+def test_corrections_count_toward_what_a_sheet_covers(client, game, alice, settings):
+    # Undo and redo a thousand times and a ten-hand game would print a thousand crossed rows.
+    settings.SHEET_MAX_HANDS = game.hand_count
+    client.force_login(alice)
+    assert client.get(f"/games/{game.pk}/sheet.pdf").status_code == 200
+    hand = game.hands.get(number=1)
+    services.hand_correct(
+        game=game,
+        number=1,
+        hand={**hand.data, "note": "checked"},
+        reason="a note",
+        user=alice,
+        may_edit_finished=True,
+    )
+    response = client.get(f"/games/{game.pk}/sheet.pdf")
+    assert response.status_code == 422
+    assert "and 1 corrected or deleted ones" in response.content.decode()
 
 
 def test_standings_with_more_players_than_a_sheet_holds_point_to_the_csv(
@@ -260,6 +279,7 @@ def test_while_every_render_slot_is_held_a_sheet_is_refused_at_once(client, game
     assert "try again in a few seconds" in busy.content.decode()
     assert blank.status_code == 503
     assert (api.status_code, api.json()["error"]["code"]) == (503, "sheets_busy")
+    assert api["Retry-After"] == "5"
     assert client.get(f"/games/{game.pk}/sheet.pdf").status_code == 200  # the slot is free again
 
 
