@@ -250,7 +250,12 @@ def settlement_lines(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
     options = rules.get("options", {})
     described = {d["name"]: d for d in engine.describe_options()}
     if options.get("settlement") == "uma":
-        names = ("start_points", "return_points", "uma", "ties", "final_rounding", "leftover_pool")
+        uma = (
+            ("uma_one_above", "uma_two_above", "uma_three_above")
+            if options.get("uma_floating")
+            else ("uma",)
+        )
+        names = ("start_points", "return_points", *uma, "ties", "final_rounding", "leftover_pool")
     else:
         names = ("settlement", "start_points", "leftover_pool")
     lines = [
@@ -441,7 +446,9 @@ def paper_trail(
                 continue
             gone = slots.pop(n - 1)
             moved = [*gone.deleted_before, DeletedHand(n, (*gone.crossings, crossing))]
-            (slots[n - 1].deleted_before if n <= len(slots) else at_end).extend(moved)
+            # The hands already waiting there stood after this one: it goes first.
+            target = slots[n - 1].deleted_before if n <= len(slots) else at_end
+            target[:0] = moved
     if whole and len(slots) == hand_count:
         deleted = [(i, d) for i, slot in enumerate(slots, 1) for d in slot.deleted_before]
         deleted += [(hand_count + 1, d) for d in at_end]

@@ -146,3 +146,18 @@ def test_an_undone_last_hand_stands_before_the_hand_recorded_in_its_place(club, 
         ("HandRow", 5),
     ]
     assert sheet.lines[2].deletion.reason == "Undo of the last hand."
+
+
+def test_hands_deleted_one_after_another_keep_the_order_they_were_played_in(club, bob, alice):
+    game = played_game(club, bob, hands=TRAIL_HANDS[:3], rules=LONG_GAME, finish=False)
+    edit = {"user": alice, "may_edit_finished": True}
+    services.hand_delete(game=game, number=2, reason="second hand twice", **edit)
+    services.hand_delete(game=game, number=1, reason="first hand twice", **edit)
+    sheet = sheet_data.game_sheet(game, address=ADDRESS)
+    # Played: A, B, C. B went first, then A: the sheet still reads A, B, C.
+    assert [(type(x).__name__, x.number) for x in sheet.lines] == [
+        ("DeletedHand", 1),
+        ("DeletedHand", 2),
+        ("HandRow", 1),
+    ]
+    assert [x.deletion.reason for x in sheet.lines[:2]] == ["first hand twice", "second hand twice"]
