@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -664,18 +665,21 @@ class HandUpdateApi(Api):
         reason = _reason(request.data.get("reason"))
         if_match = _if_match(request)
         try:
-            game = services.hand_correct(
-                game=game,
-                number=number,
-                hand=hand,
-                reason=reason,
-                user=request.user,
-                may_edit_finished=may_edit_finished,
-                if_match=if_match,
-            )
+            # The new tag is read under the game's lock the correction took: a device that
+            # changes the hands a moment later cannot slip between the two.
+            with transaction.atomic():
+                game = services.hand_correct(
+                    game=game,
+                    number=number,
+                    hand=hand,
+                    reason=reason,
+                    user=request.user,
+                    may_edit_finished=may_edit_finished,
+                    if_match=if_match,
+                )
+                tag = services.hand_etag(game.hands.get(number=number))
         except services.HandChanged as e:
             return _hand_changed(e)
-        tag = services.hand_etag(game.hands.get(number=number))
         return Response(game_data(game), headers={"ETag": tag})
 
 

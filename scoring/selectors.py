@@ -507,7 +507,7 @@ def redo_offer(game: Game) -> dict[str, Any] | None:
     if entry is None:
         return None
     label = entry.after.get("label", "") if isinstance(entry.after, dict) else ""
-    words = _safe(entry.before, player_names(game))
+    words = _safe(entry.before, player_names(game), riichi_doubles(game.rules))
     return {"number": entry.hand_number, "label": label, "words": words}
 
 
