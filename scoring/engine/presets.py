@@ -60,6 +60,10 @@ def build_rules(base: Rules, options: Mapping[str, Any]) -> Rules:
     if not isinstance(options, Mapping):
         raise RulesError("Options must be an object of option names and values.", code="bad_option")
     values = {name: validate_value(name, value) for name, value in options.items()}
+    if values.get("nagashi_flow") == "draw" and "nagashi_payment" not in values:
+        # A nagashi that passes the deal as a draw is paid its value only (the one payment
+        # such a deal allows): options written before nagashi_payment existed stay valid.
+        values["nagashi_payment"] = "value_only"
     rules = dataclasses.replace(base, **values)
     check_combination(rules)
     return rules

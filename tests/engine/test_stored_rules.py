@@ -96,3 +96,19 @@ def test_an_option_given_in_a_copy_is_never_replaced(name: str) -> None:
 def test_a_record_naming_a_preset_with_a_few_options_gets_the_new_defaults() -> None:
     rules = resolve_rules({"preset": "japanese-modern", "options": {"kiriage_mangan": True}})
     assert (rules.nagashi_payment, rules.multi_ron_riichi) == ("win", "own_back")
+
+
+@pytest.mark.parametrize("preset", ["japanese-modern", "nashi-nashi", "ema", "m-league", "jpml-a"])
+def test_options_that_pass_the_deal_on_a_nagashi_as_a_draw_stay_valid(preset: str) -> None:
+    # Written before nagashi_payment existed (a league's or a rule set's few options): the
+    # nagashi is paid its value only, the one payment a deal passed as a draw allows.
+    options = {"nagashi_mangan_percent": 100, "payment_scheme": "winner_only"}
+    rules = resolve_rules({"preset": preset, "options": {**options, "nagashi_flow": "draw"}})
+    assert (rules.nagashi_flow, rules.nagashi_payment) == ("draw", "value_only")
+
+
+def test_paying_a_nagashi_as_a_win_on_a_draw_is_still_refused_when_asked_for() -> None:
+    options = {"nagashi_mangan_percent": 100, "nagashi_flow": "draw", "nagashi_payment": "win"}
+    with pytest.raises(ValueError) as refused:
+        resolve_rules({"preset": "japanese-modern", "options": options})
+    assert refused.value.field == "nagashi_payment"  # type: ignore[attr-defined]
