@@ -148,7 +148,16 @@ class StandingRow:
         return " · ".join(f"{letter} {n}" for letter, n in self.settlements)
 
 
-SETTLEMENT_OPTIONS = ("settlement", "start_points", "return_points", "uma")
+SETTLEMENT_OPTIONS = (
+    "settlement",
+    "start_points",
+    "return_points",
+    "uma",
+    "uma_floating",
+    "uma_one_above",
+    "uma_two_above",
+    "uma_three_above",
+)
 """The options of a game's rules that settle it: uma and oka (start and return points), or
 final minus start points."""
 
@@ -173,13 +182,28 @@ def settlement_text(options: dict[str, Any]) -> str:
     'uma +15/+5/-5/-15 · start 25,000 · return 30,000'
     >>> settlement_text({"settlement": "difference", "start_points": 5000})
     'final minus start points (5,000)'
+    >>> settlement_text({"settlement": "uma", "uma_floating": True, "start_points": 30000,
+    ...     "return_points": 30000, "uma_one_above": [12, -1, -3, -8],
+    ...     "uma_two_above": [8, 4, -4, -8], "uma_three_above": [8, 3, 1, -12]})[:58]
+    'uma by players above return: one +12/-1/-3/-8, two +8/+4/-'
     """
     start = options.get("start_points") or 0
     if options.get("settlement") == "uma":
-        uma = "/".join(f"{u:+d}" if u else "0" for u in options.get("uma") or ())
+        if options.get("uma_floating"):
+            tables = [
+                f"{count} {_uma(options.get(f'uma_{count}_above'))}"
+                for count in ("one", "two", "three")
+            ]
+            uma = f"by players above return: {', '.join(tables)}"
+        else:
+            uma = _uma(options.get("uma"))
         back = options.get("return_points") or 0
         return f"uma {uma} · start {start:,} · return {back:,}"
     return f"final minus start points ({start:,})"
+
+
+def _uma(values: Any) -> str:
+    return "/".join(f"{u:+d}" if u else "0" for u in values or ())
 
 
 @dataclass(frozen=True)
@@ -253,11 +277,7 @@ def rules_summary(league: League) -> str:
         preset = engine.get_preset(spec if isinstance(spec, str) else spec["preset"])
     except (engine.EngineError, KeyError, TypeError):
         return name or "Rules not set"
-    name = name or preset.name
-    if rules.settlement == "uma":
-        uma = "/".join(f"{u:+d}" if u else "0" for u in rules.uma)
-        return f"{name} · uma {uma} · start {rules.start_points:,} · return {rules.return_points:,}"
-    return f"{name} · final minus start points ({rules.start_points:,})"
+    return f"{name or preset.name} · {settlement_text(engine.rules_as_options(rules))}"
 
 
 def rules_name(league: League) -> str:
