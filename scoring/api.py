@@ -470,6 +470,13 @@ class GameConfirmApi(Api):
             help_text="The seat's player's PIN, typed on a scorer's device; without it the "
             "logged-in user confirms their own seat.",
         )
+        result = serializers.CharField(
+            max_length=64,
+            required=False,
+            help_text="The game's result_tag as the device showed it: when a correction has "
+            "changed the result since, the answer is 409 result_changed and nothing is "
+            "confirmed. Without it the result as it is now is confirmed.",
+        )
 
         class Meta:
             ref_name = "ConfirmInput"
@@ -477,7 +484,15 @@ class GameConfirmApi(Api):
     @extend_schema(
         operation_id="games_confirm",
         request=InputSerializer,
-        responses={200: GameSerializer, **ERRORS},
+        responses={
+            200: GameSerializer,
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="A correction changed the result after the device showed it "
+                "(result_changed); nothing was confirmed.",
+            ),
+            **ERRORS,
+        },
         summary="A player confirms a finished game's result (logged in, or by PIN)",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -490,9 +505,20 @@ class GameConfirmApi(Api):
         pin = data.validated_data.get("pin") or None
         if pin is not None and not has_role(role, Role.SCORER):
             raise exceptions.PermissionDenied("A PIN is typed on a scorer's device.")
-        services.game_confirm(
-            game=game, seat=data.validated_data["seat"], user=request.user, pin=pin
-        )
+        try:
+            services.game_confirm(
+                game=game,
+                seat=data.validated_data["seat"],
+                user=request.user,
+                pin=pin,
+                result=data.validated_data.get("result") or None,
+            )
+        except services.ResultChanged as e:
+            game.refresh_from_db()
+            return Response(
+                {**_error(e.code, str(e), field=e.field), "game": game_data(game)},
+                status=status.HTTP_409_CONFLICT,
+            )
         game.refresh_from_db()
         return Response(game_data(game))
 

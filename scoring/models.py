@@ -9,6 +9,8 @@ replay by the engine and are cached beside the hands in the same transaction
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 from typing import Any
 
 from django.conf import settings
@@ -90,6 +92,16 @@ class Game(models.Model):
     @property
     def is_running(self) -> bool:
         return self.status == self.Status.RUNNING
+
+    @property
+    def result_tag(self) -> str:
+        """A short tag of the final result: a confirmation names the result it confirms.
+
+        Confirmations do not change it, so one player confirming does not refuse the next; a
+        correction that moves any number does.
+        """
+        content = json.dumps(self.final, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(content.encode()).hexdigest()[:16]
 
     def seat_players(self) -> list[Player]:
         """The four players in seat order."""

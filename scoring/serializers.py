@@ -169,6 +169,10 @@ class GameSerializer(GameSummarySerializer):
     seats = SeatSerializer(many=True)
     hands = GameHandSerializer(many=True)
     final = FinalSerializer()
+    result_tag = serializers.CharField(
+        help_text="A tag of the final result; send it with a confirmation (409 if a correction "
+        "has changed the result since)."
+    )
 
     class Meta:
         ref_name = "Game"
@@ -303,6 +307,7 @@ def game_data(game: Any) -> dict[str, Any]:
             for h in game.hands.order_by("number")
         ],
         "final": game.final,
+        "result_tag": game.result_tag,
     }
 
 

@@ -94,6 +94,19 @@ class HandChanged(GameError):
         self.current = current
 
 
+class ResultChanged(GameError):
+    """A player confirms a result that is no longer the game's: a correction changed it after
+    the device showed it. Nothing is confirmed; the player looks at the new numbers."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "The result changed after this was shown (a hand was corrected); nothing was "
+            "confirmed. Check the new numbers and confirm again.",
+            code="result_changed",
+            field="result",
+        )
+
+
 def hand_etag(hand: Hand) -> str:
     """The strong entity tag of hand ``hand`` as GET /api/games/{id}/hands/{n}/ shows it.
 
@@ -805,7 +818,9 @@ PIN_DEVICE_TRIES = 10
 PIN_WINDOW = datetime.timedelta(minutes=15)
 
 
-def game_confirm(*, game: Game, seat: int, user: Any, pin: str | None = None) -> GameSeat:
+def game_confirm(
+    *, game: Game, seat: int, user: Any, pin: str | None = None, result: str | None = None
+) -> GameSeat:
     """A player confirms the result of a finished game: logged in as that player, or with the
     player's PIN typed on the scorer's phone.
 
@@ -813,12 +828,16 @@ def game_confirm(*, game: Game, seat: int, user: Any, pin: str | None = None) ->
     After ``PIN_TRIES`` wrong PINs for a player, or ``PIN_DEVICE_TRIES`` typed on one device
     (the logged-in account whose session or token sends them: the phones of a club share one
     address), within ``PIN_WINDOW``, no PIN is taken from them until the window has passed,
-    so a four-digit PIN cannot be guessed by trying them all, one after another or at once."""
+    so a four-digit PIN cannot be guessed by trying them all, one after another or at once.
+
+    ``result`` is the ``Game.result_tag`` of the result the device showed: when a correction
+    has changed the result since, :class:`ResultChanged` is raised under the lock."""
     if pin is not None:
         if game.status != Game.Status.FINISHED:  # checked again under the lock
             raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
         _check_pin(game, seat, pin, user)
-    return _confirm(game=game, seat=seat, user=user, by="login" if pin is None else "pin")
+    by = "login" if pin is None else "pin"
+    return _confirm(game=game, seat=seat, user=user, by=by, result=result)
 
 
 def _seat_row(game: Game, seat: int) -> GameSeat:
@@ -896,10 +915,12 @@ def _pin_outcome(game: Game, seat: int, player: Player, user: Any, right: bool) 
 
 
 @transaction.atomic
-def _confirm(*, game: Game, seat: int, user: Any, by: str) -> GameSeat:
+def _confirm(*, game: Game, seat: int, user: Any, by: str, result: str | None) -> GameSeat:
     game = _locked(game)
     if game.status != Game.Status.FINISHED:
         raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+    if result is not None and result != game.result_tag:
+        raise ResultChanged()
     row = _seat_row(game, seat)
     player = row.player
     if by == "login" and (

@@ -565,7 +565,11 @@ def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied("A PIN is typed on the scorer's phone.")
     try:
         row = services.game_confirm(
-            game=game, seat=form.cleaned_data["seat"], user=request.user, pin=pin
+            game=game,
+            seat=form.cleaned_data["seat"],
+            user=request.user,
+            pin=pin,
+            result=form.cleaned_data["result"] or None,
         )
     except services.GameError as e:
         messages.error(request, _error_text(e))

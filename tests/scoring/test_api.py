@@ -497,6 +497,28 @@ def test_a_scorer_confirms_a_seat_with_the_players_pin(client, bob, finished_gam
     assert seats[0] is not None and seats[1] is None
 
 
+def test_a_confirmation_of_a_result_changed_since_is_409_with_the_game_now(
+    client, bob, alice, finished_game
+):
+    aiko = finished_game.seats.get(seat=0).player
+    aiko.pin = make_password("1234")
+    aiko.save(update_fields=["pin"])
+    client.force_login(bob)
+    url = f"/api/games/{finished_game.pk}/confirm/"
+    shown = client.get(f"/api/games/{finished_game.pk}/").json()["result_tag"]
+    services.hand_correct(
+        game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice, may_edit_finished=True
+    )
+
+    stale = _post(client, url, {"seat": 0, "pin": "1234", "result": shown})
+
+    assert stale.status_code == 409
+    assert stale.json()["error"]["code"] == "result_changed"
+    now = stale.json()["game"]["result_tag"]
+    assert now != shown and stale.json()["game"]["seats"][0]["confirmed_at"] is None
+    assert _post(client, url, {"seat": 0, "pin": "1234", "result": now}).status_code == 200
+
+
 def test_a_player_confirms_their_own_seat_and_no_one_elses(client, club, finished_game):
     chiara = User.objects.create_user("chiara", password=PASSWORD)
     Membership.objects.create(club=club, user=chiara, role=Membership.Role.MEMBER)

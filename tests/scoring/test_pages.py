@@ -463,6 +463,30 @@ def test_a_finished_game_shows_confirmation_and_the_scorer_takes_pins(client, bo
     assert finished_game.seats.get(seat=3).confirmed_at is not None
 
 
+def test_a_pin_typed_under_a_result_corrected_since_confirms_nothing(
+    client, bob, alice, finished_game
+):
+    from clubs.services import player_set_pin
+
+    player_set_pin(player=finished_game.seats.get(seat=3).player, pin="9876", user=bob)
+    client.force_login(bob)
+    page = client.get(f"/games/{finished_game.pk}/")
+    shown = finished_game.result_tag
+    assert f'name="result" value="{shown}"' in page.content.decode()
+    services.hand_correct(
+        game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice, may_edit_finished=True
+    )
+
+    response = client.post(
+        f"/games/{finished_game.pk}/confirm/",
+        {"seat": "3", "pin": "9876", "result": shown},
+        follow=True,
+    )
+
+    assert finished_game.seats.get(seat=3).confirmed_at is None
+    assert "The result changed after this was shown" in response.content.decode()
+
+
 def test_a_member_cannot_type_a_pin(client, charlie, finished_game):
     client.force_login(charlie)
 

@@ -419,3 +419,33 @@ def test_a_redo_of_another_hand_than_the_device_meant_is_stale(running_game, bob
         "changed the game. Refresh and check."
     )
     assert running_game.hands.count() == 2
+
+
+def test_a_confirmation_of_a_result_a_correction_has_changed_is_refused(finished_game, alice, bob):
+    # Bruno's phone shows the result; before his PIN arrives, Alice corrects hand 1.
+    player_set_pin(player=finished_game.seats.get(seat=1).player, pin="2468", user=alice)
+    shown = finished_game.result_tag
+    services.hand_correct(
+        game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice, may_edit_finished=True
+    )
+    finished_game.refresh_from_db()
+    assert finished_game.result_tag != shown
+
+    with pytest.raises(services.ResultChanged) as e:
+        services.game_confirm(game=finished_game, seat=1, user=bob, pin="2468", result=shown)
+    assert e.value.code == "result_changed"
+    assert finished_game.seats.get(seat=1).confirmed_at is None
+    assert not AuditEntry.objects.filter(action="game.confirmed").exists()
+
+    # Shown the new numbers, he confirms them.
+    now = finished_game.result_tag
+    services.game_confirm(game=finished_game, seat=1, user=bob, pin="2468", result=now)
+    assert finished_game.seats.get(seat=1).confirmed_at is not None
+
+
+def test_one_players_confirmation_does_not_refuse_the_next(finished_game, alice, bob):
+    shown = finished_game.result_tag
+    for seat, pin in ((1, "2468"), (2, "1357")):
+        player_set_pin(player=finished_game.seats.get(seat=seat).player, pin=pin, user=alice)
+        services.game_confirm(game=finished_game, seat=seat, user=bob, pin=pin, result=shown)
+    assert _confirmed(finished_game) == [False, True, True, False]
