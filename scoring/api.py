@@ -379,19 +379,7 @@ class HandUndoApi(Api):
         summary="Undo the game's last hand (the scorer's one-tap undo)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        game, role = game_for(request, pk, Role.SCORER)
-        data = self.InputSerializer(data=_body(request))
-        data.is_valid(raise_exception=True)
-        try:
-            move = services.hand_undo(
-                game=game,
-                user=request.user,
-                may_edit_finished=_may_edit_finished(role, game),
-                number=data.validated_data.get("number"),
-            )
-        except services.StaleHandNumber as e:
-            return _stale(e, pk)
-        return Response({**game_data(move.game), "hand": _hand_data(move.hand)})
+        return _move_hand(request, pk, self.InputSerializer, services.hand_undo)
 
 
 class HandRedoApi(Api):
@@ -419,19 +407,24 @@ class HandRedoApi(Api):
         summary="Put back the hand the last undo took, while nothing was entered after it",
     )
     def post(self, request: Request, pk: int) -> Response:
-        game, role = game_for(request, pk, Role.SCORER)
-        data = self.InputSerializer(data=_body(request))
-        data.is_valid(raise_exception=True)
-        try:
-            move = services.hand_redo(
-                game=game,
-                user=request.user,
-                may_edit_finished=_may_edit_finished(role, game),
-                number=data.validated_data.get("number"),
-            )
-        except services.StaleHandNumber as e:
-            return _stale(e, pk)
-        return Response({**game_data(move.game), "hand": _hand_data(move.hand)})
+        return _move_hand(request, pk, self.InputSerializer, services.hand_redo)
+
+
+def _move_hand(request: Request, pk: int, input_serializer: Any, move_hand: Any) -> Response:
+    """Undo or redo (``move_hand``) the hand the device names; 409 when it is another one."""
+    game, role = game_for(request, pk, Role.SCORER)
+    data = input_serializer(data=_body(request))
+    data.is_valid(raise_exception=True)
+    try:
+        move = move_hand(
+            game=game,
+            user=request.user,
+            may_edit_finished=_may_edit_finished(role, game),
+            number=data.validated_data.get("number"),
+        )
+    except services.StaleHandNumber as e:
+        return _stale(e, pk)
+    return Response({**game_data(move.game), "hand": _hand_data(move.hand)})
 
 
 class GameAbandonApi(Api):

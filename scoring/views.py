@@ -474,32 +474,21 @@ def _hand_words(game: Game, hand: Hand) -> str:
 @login_required
 @require_POST
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
-    _require_correct(game, role)
-    try:
-        move = services.hand_undo(
-            game=game,
-            user=request.user,
-            may_edit_finished=has_role(role, Role.ORGANISER),
-            number=_posted_number(request),
-        )
-    except (engine.EngineError, services.GameError) as e:
-        messages.error(request, _error_text(e))
-    else:
-        game = move.game
-        messages.success(request, f"Undone {_hand_words(game, move.hand)}.")
-    if request.POST.get("next") == "entry" and game.is_running:
-        return redirect("scoring:hand_new", pk=pk)
-    return redirect("scoring:game", pk=pk)
+    return _move_hand(request, pk, services.hand_undo, "Undone")
 
 
 @login_required
 @require_POST
 def hand_redo(request: HttpRequest, pk: int) -> HttpResponse:
+    return _move_hand(request, pk, services.hand_redo, "Restored")
+
+
+def _move_hand(request: HttpRequest, pk: int, move_hand: Any, done: str) -> HttpResponse:
+    """Undo or redo (``move_hand``) the hand the device's page showed, and say which."""
     game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
     try:
-        move = services.hand_redo(
+        move = move_hand(
             game=game,
             user=request.user,
             may_edit_finished=has_role(role, Role.ORGANISER),
@@ -509,7 +498,7 @@ def hand_redo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _error_text(e))
     else:
         game = move.game
-        messages.success(request, f"Restored {_hand_words(game, move.hand)}.")
+        messages.success(request, f"{done} {_hand_words(game, move.hand)}.")
     if request.POST.get("next") == "entry" and game.is_running:
         return redirect("scoring:hand_new", pk=pk)
     return redirect("scoring:game", pk=pk)
