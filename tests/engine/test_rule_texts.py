@@ -64,7 +64,8 @@ def test_m_league_and_jpml_pay_a_nagashi_as_a_win() -> None:
 
 
 def test_a_nagashi_paid_as_a_win_cannot_pass_the_deal_as_a_draw() -> None:
-    err = error(options(MODERN, nagashi_mangan_percent=100, nagashi_flow="draw"), [])
+    spec = options(MODERN, nagashi_mangan_percent=100, nagashi_flow="draw", nagashi_payment="win")
+    err = error(spec, [])
     assert (err["code"], err["field"]) == ("bad_option", "nagashi_payment")
 
 
