@@ -297,7 +297,7 @@
         var ol = el("ol", { "class": "outbox-list" });
         here.forEach(function (h, index) {
           var status = h.status === "queued" ? "waiting" : h.status === "conflict" ? "needs your choice" : "refused";
-          ol.appendChild(el("li", { "class": "outbox-hand outbox-" + h.status, "data-outbox-hand": String(h.expected) }, [
+          ol.appendChild(el("li", { "class": "outbox-hand outbox-hand-" + h.status, "data-outbox-hand": String(h.expected) }, [
             el("span", { text: describe(h) + " (" + status + ")" }),
           ]));
           entryLines(h, here.length - index).forEach(function (x) { ol.lastChild.appendChild(x); });
@@ -509,17 +509,31 @@
   }
 
   // --- After a sync ----------------------------------------------------------------------------
+  function untouched(form) {
+    return !form.dataset.editing && !form.querySelector("input[name=result]:checked");
+  }
+
+  // A refused hand of this game opens in the form to fix, unless the scorer is typing.
+  function openRefused() {
+    if (!page.form || !untouched(page.form)) return Promise.resolve();
+    return allHands().then(function (list) {
+      var refused = list.filter(function (h) { return h.game === page.game && h.status === "refused"; })[0];
+      if (refused && untouched(page.form)) fix(refused);
+    });
+  }
+
   function afterSync(report) {
+    openRefused();
     if (!report.sent.length || !page.game) return;
     var last = report.sent[report.sent.length - 1].answer;
-    if (page.form && !page.form.dataset.editing && !page.form.querySelector("input[name=result]:checked")) {
+    if (page.form && untouched(page.form)) {
       // Nothing typed yet: show the game as it now stands.
       if (!document.querySelector("[data-outbox] .outbox-hand")) window.location.reload();
       return;
     }
     var poller = document.querySelector("[data-poll-url]");
     if (poller) poller.dataset.version = String(last.version);
-    if (page.form) {
+    if (page.form && !page.form.dataset.editing) {
       showFormNote(page.form, report.sent.length + " waiting hand(s) sent. Where the game stands shows after this hand is saved.", false);
     }
   }
@@ -601,13 +615,6 @@
       var fixing = /^#fix-(\d+)$/.exec(window.location.hash);
       if (fixing) return choose("fix", parseInt(fixing[1], 10));
       return sync(false);
-    }).then(function () {
-      if (!page.form) return;
-      // A refused hand of this game opens in the form to fix.
-      return allHands().then(function (list) {
-        var refused = list.filter(function (h) { return h.game === page.game && h.status === "refused"; })[0];
-        if (refused && !page.form.dataset.editing) fix(refused);
-      });
     });
     window.setInterval(function () {
       allHands().then(function (list) {
