@@ -471,6 +471,10 @@ def main() -> int:
             f"delayed {flaky.delayed}"
         )
     print(f"latency ms p50 {q[49] * 1000:.1f} p95 {q[94] * 1000:.1f} p99 {q[98] * 1000:.1f}")
+    from scoring.models import Hand
+
+    acknowledged = sum(len(keys) for keys in log.values())
+    print(f"hands acknowledged to the phones {acknowledged}, stored {Hand.objects.count()}")
     print(f"errors {stats.error_count}; game checks failed {len(problems)}")
     for line in stats.errors[:10] + problems[:10]:
         print("  " + line)

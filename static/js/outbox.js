@@ -312,7 +312,19 @@
       }
       p.hidden = !p.childNodes.length;
       renderLedger(here);
+      markStale(here.length > 0);
     });
+  }
+
+  // While hands wait, where the game stands is as of before them: say so above it.
+  function markStale(stale) {
+    var state = document.querySelector("section.state");
+    var note = document.querySelector("[data-outbox-stale]");
+    if (stale && state && !note) {
+      state.before(el("p", { "class": "hint", "data-outbox-stale": "", text: "As of when this screen was loaded (the hands on this phone are not in it yet):" }));
+    } else if (!stale && note) {
+      note.remove();
+    }
   }
 
   // Hands waiting on the phone, below the game's ledger, marked as pending.
@@ -320,6 +332,8 @@
     var table = document.querySelector("table.ledger");
     if (!table) return;
     table.querySelectorAll("tbody.pending").forEach(function (b) { b.remove(); });
+    var empty = table.querySelector("td.empty");
+    if (empty) empty.closest("tbody").hidden = here.length > 0;
     here.forEach(function (h) {
       var td = el("td", { colspan: "5" }, [
         el("b", { text: h.expected + ". pending" }),
@@ -342,7 +356,9 @@
       var values = [];
       fs.querySelectorAll("input:checked").forEach(function (i) {
         var label = i.closest("label");
-        if (label) values.push(label.textContent.trim());
+        // A seat chip's name without its wind (the <small>).
+        var text = label && label.querySelector("span");
+        if (text) values.push(text.firstChild.textContent.trim() + (/^fu_/.test(i.name) ? " fu" : ""));
       });
       fs.querySelectorAll("input[type=number], input[type=text], select").forEach(function (i) {
         if (i.value !== "" && !i.disabled && !i.closest("[hidden]")) {

@@ -163,6 +163,8 @@
         window.setTimeout(function () { save.disabled = true; }, 0);
       }
     });
+    // Back online: the preview again, in place of "No connection".
+    window.addEventListener("online", function () { preview(form); });
     update(form);
     if (checked(form, "result").length) preview(form);
   }

@@ -79,6 +79,8 @@ def _open_entry(page, url, game):
 def _shot(page, name):
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        # From the bottom, so that the sticky save bar is drawn where it rests.
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
         page.screenshot(path=str(SHOTS / name), full_page=True)
 
 
@@ -110,7 +112,9 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
 
     # Offline, the page comes back from the phone, the queue with it.
     page.reload()
-    expect(page.locator("[data-outbox-hand='1']")).to_contain_text("Hand 1: Result: Ron")
+    expect(page.locator("[data-outbox-hand='1']")).to_contain_text(
+        "Hand 1: Result: Ron · Who won: Chiara · Discarded by: Daiki · Chiara: value: 2 han, 30 fu"
+    )
     _draw(page, 1)
     page.locator("button[data-save]").click()
     expect(page.locator("[data-outbox-note]")).to_have_text(
@@ -224,6 +228,7 @@ def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_g
     # It opens in the form to fix, with what the scorer typed.
     expect(page.locator("[data-outbox-note]")).to_contain_text("Fixing hand 2")
     expect(page.locator("input[name=dora_2]")).to_have_value("1")
+    expect(page.locator("#preview")).to_contain_text("a win needs at least 1 han without dora")
     _shot(page, "offline-refused-390.png")
     assert [h.data["result"] for h in Game.objects.get(pk=game.pk).hands.all()] == ["draw"]
     expect(page.locator("[data-outbox-hand='3']")).to_contain_text("waiting")
