@@ -606,6 +606,8 @@
     page.game = m ? m[1] : null;
     var form = document.querySelector("form[data-hand-form][data-send-url]");
     page.form = form && !form.querySelector("input[name=hand_tag]") ? form : null;
+    // A browser without IndexedDB (some private modes) saves with the page's plain form.
+    db().catch(function () { page.form = null; });
     document.addEventListener("submit", guardLogout, true);
     if (!user) return;
     document.addEventListener("submit", guardForms, true);

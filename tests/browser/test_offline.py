@@ -161,7 +161,7 @@ def _second_phone(page, live_server, username):
     return phone
 
 
-@pytest.mark.parametrize("choice", ["keep-theirs", "after"])
+@pytest.mark.parametrize("choice", ["keep-theirs", "after", "discard-all"])
 def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     page, live_server, bob, alice, game, choice
 ):
@@ -197,6 +197,7 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     _shot(page, "offline-conflict-390.png")
     assert Game.objects.get(pk=game.pk).hand_count == 1  # the queue stopped at the conflict
 
+    page.on("dialog", lambda d: d.accept())
     page.locator(f"[data-outbox-action='{choice}']").click()
     expect(page.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
     game.refresh_from_db()
@@ -204,6 +205,8 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     if choice == "keep-theirs":
         # Ours was the same hand: dropped; our next hand follows theirs.
         assert results == ["tsumo", "draw"]
+    elif choice == "discard-all":
+        assert results == ["tsumo"]
     else:
         assert results == ["tsumo", "ron", "draw"]
     assert Submission.objects.filter(game=game).count() == len(results)
