@@ -44,12 +44,14 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from flaky import FlakyProxy, FlakyStats
+from outbox_phones import Phone, outbox_table
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tenbou_load"
 DEFAULT_PORTS = "8201,8202"
+USERNAME, PASSWORD = "loadscorer", "load-test-password-1"
 
 
 def random_hand(rng: random.Random, scores: list[int]) -> dict:
@@ -226,6 +228,24 @@ def table(
                 break
 
 
+def phone_table(
+    index: int,
+    token: str,
+    club: str,
+    player_ids: list[int],
+    deadline: float,
+    stats: Stats,
+    log: dict,
+    ports: tuple[int, int],
+) -> None:
+    """A table whose phones send through the outbox's endpoint (bench/outbox_phones.py)."""
+    phones = (Phone(ports[index % 2], stats), Phone(ports[(index + 1) % 2], stats))
+    for phone in phones:
+        phone.log_in(USERNAME, PASSWORD)
+    api = Client(ports[index % 2], token, stats)
+    outbox_table(index, api, phones, club, player_ids, deadline, stats, log, random_hand)
+
+
 def setup_database(url: str) -> str:
     """Drop and create the database (delete the SQLite file); the URL the servers get."""
     if url.startswith("sqlite"):
@@ -264,7 +284,7 @@ def prepare(players: int) -> tuple[str, str, list[int]]:
     from clubs.models import Club, Membership, Player
 
     call_command("migrate", verbosity=0)
-    user = User.objects.create_user("loadscorer", password="load-test-password-1")
+    user = User.objects.create_user(USERNAME, password=PASSWORD)
     club = Club.objects.create(name="Load Club", slug="load", public=False)
     Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
     ids = [
@@ -342,6 +362,11 @@ def main() -> int:
     )
     ap.add_argument(
         "--proxy-ports", default=None, help="the flaky proxies' ports (default: --ports + 10)"
+    )
+    ap.add_argument(
+        "--outbox",
+        action="store_true",
+        help="phones send hands as the site's outbox does (/games/<id>/hands/send/, a session)",
     )
     args = ap.parse_args()
     try:
@@ -425,6 +450,14 @@ def main() -> int:
             )
             for i in range(args.tables)
         ]
+        if args.outbox:
+            threads = [
+                threading.Thread(
+                    target=phone_table,
+                    args=(i, token, club, player_ids, deadline, stats, log, proxy_ports),
+                )
+                for i in range(args.tables)
+            ]
         t0 = time.perf_counter()
         for t in threads:
             t.start()
@@ -451,7 +484,8 @@ def main() -> int:
     from django.db import connection
 
     print(
-        f"{connection.vendor}: tables {args.tables}, {args.seconds:.0f} s, "
+        f"{connection.vendor}{' (phones through the outbox endpoint)' if args.outbox else ''}: "
+        f"tables {args.tables}, {args.seconds:.0f} s, "
         f"2 gunicorn servers x {args.workers} workers"
     )
     print(
