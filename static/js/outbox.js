@@ -181,6 +181,7 @@
 
   var running = null;
   var again = false;
+  var lastStop = null;
 
   // One sync at a time in this tab, and (with Web Locks) across the phone's tabs.
   function sync(flash) {
@@ -203,6 +204,7 @@
         return report;
       });
     return running.then(function (report) {
+      lastStop = report.stopped;
       return render().then(function () { afterSync(report); return report; });
     });
   }
@@ -288,6 +290,9 @@
               : " Hands saved on this phone are sent when the connection returns. Undo, corrections, deletes and ending the game need the connection."
           ),
         ]));
+      }
+      if (lastStop === "login" && list.length) {
+        p.appendChild(el("p", { "class": "errors", role: "alert", text: "The server did not take the hands on this phone as yours: log in again to send them. They stay here." }));
       }
       if (here.length) {
         var waiting = here.filter(function (h) { return h.status === "queued"; }).length;
