@@ -21,16 +21,21 @@ from django.core.validators import validate_slug
 from django.db import transaction
 
 from clubs.models import Club, Membership, Player
+from core.errors import DomainError
+from core.models import AuditEntry
 from leagues.models import League, Season
 from rulesets.models import RuleSet, RuleSetVersion
 from scoring import engine, services
-from scoring.models import AuditEntry, Game, GameSeat, Hand
+from scoring.models import Game, GameSeat, Hand
 
 FORMAT = "tenbou-club-backup/1"
 
 
-class BackupError(ValueError):
+class BackupError(DomainError):
     """A backup that cannot be restored; the message says why."""
+
+    def __init__(self, message: str, *, code: str = "invalid_backup", field: str | None = None):
+        super().__init__(message, code=code, field=field)
 
 
 def _when(value: datetime.datetime | datetime.date | None) -> str | None:

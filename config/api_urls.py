@@ -3,7 +3,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from scoring.api import ApiDocsView
+from core.api import ApiDocsView
 
 urlpatterns = [
     path("", include("scoring.api_urls")),

@@ -17,10 +17,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs.access import get_club_for_user
+from core.api import ERRORS
 from leagues.models import League, Season
 from leagues.selectors import club_leagues, current_season
 from leagues.standings import Standings, row_values, season_standings
-from scoring.api import ERRORS
 
 
 class SeasonOutput(serializers.Serializer):

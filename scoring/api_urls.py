@@ -4,7 +4,7 @@ the token login, which have no mount of their own."""
 from django.urls import path
 
 from clubs import api as clubs_api
-from config.tokens import TokenApi
+from core.tokens import TokenApi
 from scoring import api
 
 urlpatterns = [

@@ -26,18 +26,15 @@ from django.utils.http import parse_etags
 from clubs import services as club_services
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club, Player
+from core.errors import DomainError
+from core.models import AuditEntry, log_action
 from scoring import engine
-from scoring.models import AuditEntry, Game, GameSeat, Hand, Submission, log_action
+from scoring.models import Game, GameSeat, Hand, Submission
 from scoring.selectors import REDO_REASON, UNDO_REASON, undone_entry
 
 
-class GameError(ValueError):
+class GameError(DomainError):
     """A request the game cannot take; ``code`` is stable, ``message`` is for the scorer."""
-
-    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
 
 
 class StaleHandNumber(GameError):

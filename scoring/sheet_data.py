@@ -15,8 +15,9 @@ from typing import Any
 
 from django.utils import timezone
 
+from core.models import AuditEntry
 from scoring import engine
-from scoring.models import AuditEntry, Game
+from scoring.models import Game
 from scoring.selectors import riichi_doubles as pinned_riichi_doubles
 from scoring.selectors import win_words
 

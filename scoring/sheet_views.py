@@ -29,9 +29,10 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from clubs.access import get_club_for_user
+from core.api import ERRORS
+from core.serializers import ErrorSerializer
 from leagues.models import Season
 from scoring import pdf, sheet_data
-from scoring.api import ERRORS, ErrorSerializer
 from scoring.models import Game
 
 RETRY_AFTER = 5

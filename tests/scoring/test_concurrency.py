@@ -14,8 +14,9 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from clubs.models import Player
+from core.models import AuditEntry
 from scoring import services
-from scoring.models import AuditEntry, Game, Hand, Submission
+from scoring.models import Game, Hand, Submission
 from tests.scoring.conftest import RON
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -2,7 +2,7 @@
 store.
 
 - Size: a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is a 413 (``too_large``). The middleware in
-  :mod:`config.limits` answers one that says its length up front; this catches the rest.
+  :mod:`core.limits` answers one that says its length up front; this catches the rest.
 - Depth: JSON nested deeper than :data:`MAX_DEPTH` arrays and objects is a 400 naming the
   limit. Python's parser has its own limit near a thousand levels (a RecursionError, which was
   a 500); far less than that still reaches code that walks the value recursively.
@@ -23,7 +23,7 @@ from django.conf import settings
 from rest_framework import exceptions, parsers
 from rest_framework.utils.json import strict_constant
 
-from config.limits import too_large_message
+from core.limits import too_large_message
 
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 # A game record in a request is about eight levels deep (body, record, hands, a hand, its

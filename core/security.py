@@ -21,9 +21,9 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.errors import API_PREFIX
-from config.parsers import JSONParser
-from scoring.serializers import ErrorSerializer
+from core.error_pages import API_PREFIX
+from core.parsers import JSONParser
+from core.serializers import ErrorSerializer
 
 USERNAME_MAX_LENGTH = 150  # django.contrib.auth's User.username
 

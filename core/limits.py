@@ -4,7 +4,7 @@ Django refuses a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` with RequestDataTooBi
 body is first read: in the CSRF check of a session, in the login throttle, in a view. Under
 /api/ that was a 500 (or a 400 that blamed the client's syntax). A request that says its length
 up front is answered here, before the session, CSRF and throttle middleware; the API's parser
-(:mod:`config.parsers`) bounds the rest, and the exception handler maps a RequestDataTooBig
+(:mod:`core.parsers`) bounds the rest, and the exception handler maps a RequestDataTooBig
 raised anywhere else to the same 413.
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
-from config.errors import API_PREFIX
+from core.error_pages import API_PREFIX
 
 
 def too_large_message() -> str:

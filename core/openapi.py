@@ -2,9 +2,9 @@
 
 - 401: no login where one is needed, or a bad token (any operation: a bad token is refused
   even where no login is needed).
-- 413 on every write: a body over the size limit (:mod:`config.limits`).
+- 413 on every write: a body over the size limit (:mod:`core.limits`).
 - 400 and 415 on every operation that takes a body: malformed JSON or JSON nested too deep
-  (:mod:`config.parsers`), a body that is not JSON.
+  (:mod:`core.parsers`), a body that is not JSON.
 
 All of them answer the one error body, ``#/components/schemas/Error``.
 """

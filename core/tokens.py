@@ -1,4 +1,4 @@
-"""API tokens: the login that gives one (:class:`config.security.TokenLoginApi`), the call that
+"""API tokens: the login that gives one (:class:`core.security.TokenLoginApi`), the call that
 ends one, and the two events that end one without it.
 
 A user has at most one token (DRF's authtoken). It ends when its holder says so
@@ -22,9 +22,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.parsers import JSONParser
-from config.security import TokenLoginApi
-from scoring.serializers import ErrorSerializer
+from core.parsers import JSONParser
+from core.security import TokenLoginApi
+from core.serializers import ErrorSerializer
 
 
 def token_revoke(*, user: Any) -> bool:
