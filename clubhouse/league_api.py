@@ -1,6 +1,6 @@
 """REST API of the leagues app: one class per operation, with its own output serializer.
 
-Standings here are the same :func:`leagues.standings.season_standings` the page and the CSV
+Standings here are the same :func:`clubhouse.standings.season_standings` the page and the CSV
 print, so all three show the same numbers: each value as an integer in the unit
 (``unit`` says which) and as the string the page shows.
 """
@@ -16,11 +16,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubhouse.standings import Standings, row_values, season_standings
 from clubs.access import get_club_for_user
 from core.api import ERRORS
 from leagues.models import League, Season
 from leagues.selectors import club_leagues, current_season
-from leagues.standings import Standings, row_values, season_standings
 
 
 class SeasonOutput(serializers.Serializer):
@@ -109,8 +109,8 @@ class LeagueStandingsApi(APIView):
         parameters=[OpenApiParameter("season", int, description="A season id of the league.")],
         responses={200: StandingsOutput, 400: ERRORS[400], 404: ERRORS[404]},
     )
-    def get(self, request: Request, id: int) -> Response:
-        league = get_object_or_404(League.objects.select_related("club", "ruleset"), pk=id)
+    def get(self, request: Request, pk: int) -> Response:
+        league = get_object_or_404(League.objects.select_related("club", "ruleset"), pk=pk)
         get_club_for_user(request.user, league.club.slug)
         season_id = request.query_params.get("season")
         if season_id is not None:  # ?season= (blank) names no season: a 400, not the current

@@ -2,11 +2,11 @@
 
 from django.urls import path
 
-from leagues import api
+from clubhouse import league_api as api
 
 urlpatterns = [
     path(
-        "leagues/<int:id>/standings/",
+        "leagues/<int:pk>/standings/",
         api.LeagueStandingsApi.as_view(),
         name="api-league-standings",
     ),

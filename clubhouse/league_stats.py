@@ -1,4 +1,4 @@
-"""Reads of the leagues app besides the standings: live boards and player statistics.
+"""League reads that count games, besides the standings: live boards and player statistics.
 
 Every number comes from the caches the scoring services keep: ``GameSeat.rank/result``,
 ``Game.final`` and each ``Hand.result["deltas"]``; a hand's ``data`` only says who won,
@@ -12,32 +12,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Q
-
-from clubs.models import Club, Player
-from leagues.models import League, Season
-from leagues.standings import TENTHS, divide_rounded, format_result
+from clubhouse.standings import TENTHS, divide_rounded, format_result
+from clubs.models import Player
+from leagues.models import League
 from scoring.models import Game, GameSeat, Hand
 
 WIN_RESULTS = ("ron", "tsumo")
 NONE = "\u2013"  # an en dash where there is nothing to show
-
-
-def current_season(league: League, today: datetime.date | None = None) -> Season | None:
-    """The season running today, else the latest one that started, else the next one."""
-    today = today or datetime.date.today()
-    seasons = league.seasons.all()
-    running = (
-        seasons.filter(starts__lte=today)
-        .filter(Q(ends__isnull=True) | Q(ends__gte=today))
-        .order_by("-starts")
-        .first()
-    )
-    return running or seasons.filter(starts__lte=today).first() or seasons.last()
-
-
-def club_leagues(club: Club) -> list[League]:
-    return list(club.leagues.prefetch_related("seasons"))
 
 
 def percent(part: int, whole: int) -> str:

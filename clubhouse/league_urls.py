@@ -1,8 +1,8 @@
-"""Pages of the leagues app."""
+"""Pages of the leagues; the URL namespace stays ``leagues``."""
 
 from django.urls import path
 
-from leagues import views
+from clubhouse import league_views as views
 
 app_name = "leagues"
 

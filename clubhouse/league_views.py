@@ -1,4 +1,5 @@
-"""Pages of the leagues app: thin views (access helper, form, one service or selector, render)."""
+"""Pages of the leagues (URL namespace ``leagues``), which read games for their standings:
+thin views (access helper, form, one service or selector, render)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_http_methods
 
+from clubhouse import league_stats
+from clubhouse.standings import SORTS, season_standings, sort_rows, standings_csv
 from clubs.access import Role, get_club_for_user, has_role, role_of
 from clubs.models import Club, Player
 from leagues import selectors, services
 from leagues.forms import LeagueForm, SeasonForm
 from leagues.models import League, Season
-from leagues.standings import SORTS, season_standings, sort_rows, standings_csv
 
 # The columns of the standings table, in order: (sort key, heading, CSS class).
 COLUMNS = (
@@ -230,7 +232,7 @@ def season_csv(request: HttpRequest, slug: str, league_slug: str, pk: int) -> Ht
 def live(request: HttpRequest, slug: str, league_slug: str) -> HttpResponse:
     """The running games' current totals; the page polls ``?partial=1`` for the board alone."""
     club, league = _league(request, slug, league_slug)
-    context = {"club": club, "league": league, "tables": selectors.live_board(league)}
+    context = {"club": club, "league": league, "tables": league_stats.live_board(league)}
     if request.GET.get("partial"):
         return render(request, "leagues/live_board.html", context)
     return render(request, "leagues/live.html", context)
@@ -243,7 +245,7 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     league_slug = request.GET.get("league")
     if league_slug:
         league = get_object_or_404(League, club=club, slug=league_slug)
-    stats = selectors.player_stats(player, league=league)
+    stats = league_stats.player_stats(player, league=league)
     return render(
         request,
         "leagues/player_detail.html",

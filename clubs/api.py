@@ -1,4 +1,4 @@
-"""The clubs REST API: clubs and their players (routed under /api/ by scoring.api_urls)."""
+"""The clubs REST API: clubs and their players (routed under /api/ by clubs.api_urls)."""
 
 from __future__ import annotations
 

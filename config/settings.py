@@ -124,6 +124,7 @@ INSTALLED_APPS = [
     "scoring",
     "leagues",
     "rulesets",
+    "clubhouse",
 ]
 
 MIDDLEWARE = [

@@ -5,8 +5,8 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
-    path("", include("scoring.sheet_urls")),
-    path("", include("leagues.urls")),
+    path("", include("clubhouse.sheet_urls")),
+    path("", include("clubhouse.league_urls")),
     path("", include("rulesets.urls")),
     path("api/", include("config.api_urls")),
     path("login/", auth_views.LoginView.as_view(), name="login"),

@@ -1,9 +1,9 @@
-"""Score sheet renderers: a plain sheet value in, PDF bytes out (WeasyPrint).
+"""PDF rendering, for any app's printable sheet: HTML in, PDF bytes out (WeasyPrint).
 
-The renderers lay out what :mod:`scoring.sheet_data` (and the standings selector) built; they
-format numbers and never compute them. Templates live in ``templates/sheets/``, rendered by a
-template engine of their own whose built-in filters are defined here, so the site's template
-settings stay untouched.
+Sheet templates live in ``templates/sheets/``, rendered by a template engine of their own whose
+built-in filters are the number formats defined here (and the libraries an app adds, see
+:func:`render_html`), so the site's template settings stay untouched. Render slots bound how
+many sheets a host lays out at once; :func:`sheet_filename` names a download.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from django.utils.text import slugify
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from scoring.sheet_data import MINUS
+MINUS = "\u2212"
+"""The minus sign printed sheets use (a hyphen is too short beside the digits)."""
 
 register = Library()
 
@@ -59,26 +60,19 @@ def minus(text: Any) -> str:
     return str(text).replace("-", MINUS)
 
 
-@register.filter
-def status_text(status: str) -> str:
-    return {
-        "running": "In progress",
-        "finished": "Finished",
-        "abandoned": "Abandoned",
-    }.get(status, status)
-
-
 @functools.cache
-def _engine() -> Engine:
+def _engine(libraries: tuple[str, ...]) -> Engine:
     return Engine(
         dirs=[str(settings.BASE_DIR / "templates")],
-        builtins=["scoring.pdf"],
+        builtins=["core.pdf", *libraries],
         autoescape=True,
     )
 
 
-def render_html(template: str, context: dict[str, Any]) -> str:
-    return _engine().get_template(template).render(Context(context))
+def render_html(template: str, context: dict[str, Any], *, libraries: tuple[str, ...] = ()) -> str:
+    """``template`` rendered with this module's filters and those of ``libraries`` (dotted
+    paths of modules with a template ``register`` library, e.g. an app's own words)."""
+    return _engine(libraries).get_template(template).render(Context(context))
 
 
 @contextmanager
@@ -146,28 +140,6 @@ def html_to_pdf(html: str) -> bytes:
     fonts = FontConfiguration()
     with _collector_paused():
         return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(font_config=fonts)
-
-
-def game_sheet_pdf(sheet: Any) -> bytes:
-    """The PDF of a :class:`scoring.sheet_data.GameSheet`."""
-    return html_to_pdf(
-        render_html("sheets/game.html", {"sheet": sheet, "header": sheet.header, "end": sheet.end})
-    )
-
-
-def blank_sheet_pdf(sheet: Any) -> bytes:
-    """The PDF of a :class:`scoring.sheet_data.BlankSheet`: header, players and empty rows."""
-    return html_to_pdf(
-        render_html(
-            "sheets/blank.html",
-            {"header": sheet.header, "row_numbers": range(1, sheet.rows + 1)},
-        )
-    )
-
-
-def standings_pdf(sheet: Any) -> bytes:
-    """The PDF of a :class:`scoring.sheet_data.StandingsSheet`."""
-    return html_to_pdf(render_html("sheets/standings.html", {"sheet": sheet}))
 
 
 def _slug(text: str) -> str:

@@ -11,6 +11,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
+from clubhouse.demo import leagues as leagues_demo
+from clubhouse.demo import rulesets as rulesets_demo
+from clubhouse.demo import scoring as scoring_demo
 from clubs.models import Club, Membership, Player
 
 DEMO_USERNAME = "demo"
@@ -56,10 +59,6 @@ def seed_demo() -> DemoSeed:
 
     # Each app seeds its own demo data through its own services, just as idempotently:
     # the club's rule set first, then the league and its games, then casual games.
-    from leagues import demo as leagues_demo
-    from rulesets import demo as rulesets_demo
-    from scoring import demo as scoring_demo
-
     for app in (rulesets_demo, leagues_demo, scoring_demo):
         created += app.seed(club, user)
 

@@ -1,4 +1,4 @@
-"""Demo data of the leagues app, called by `clubs.demo.seed_demo`; idempotent.
+"""Demo data of the leagues app, called by `clubhouse.demo.seed_demo`; idempotent.
 
 A "Demo League" with a season running this year and eight finished league games among the
 club's six players, entered hand by hand through the scoring services, so the standings, the

@@ -1,4 +1,4 @@
-"""Demo data of the rulesets app, called by `clubs.demo.seed_demo`; idempotent.
+"""Demo data of the rulesets app, called by `clubhouse.demo.seed_demo`; idempotent.
 
 The demo club plays East-only parlour games under its own rule set, "Parlour East": Japanese
 Modern with nagashi mangan paid in full and 1,500 per counter. One finished game uses it.

@@ -1,4 +1,4 @@
-"""Demo data of the scoring app, called by `clubs.demo.seed_demo`; idempotent.
+"""Demo data of the scoring app, called by `clubhouse.demo.seed_demo`; idempotent.
 
 Casual games (no league) in several presets, entered hand by hand through the services as a
 scorer would, so the demo's numbers come from the engine like any other game's.

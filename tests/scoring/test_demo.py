@@ -1,8 +1,8 @@
 """The demo's casual games: several presets, one running, entered through the services."""
 
-from clubs.demo import seed_demo
+from clubhouse.demo import scoring as demo
+from clubhouse.demo import seed_demo
 from core.models import AuditEntry
-from scoring import demo
 from scoring.models import Game
 
 

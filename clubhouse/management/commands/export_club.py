@@ -5,7 +5,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from clubs.backup import export_club
+from clubhouse.backup import export_club
 from clubs.models import Club
 
 

@@ -7,7 +7,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from clubs.backup import BackupError, import_club
+from clubhouse.backup import BackupError, import_club
 from scoring.engine import EngineError
 
 

@@ -2,7 +2,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from clubs.demo import DEMO_PASSWORD, DEMO_USERNAME, seed_demo
+from clubhouse.demo import DEMO_PASSWORD, DEMO_USERNAME, seed_demo
 
 
 class Command(BaseCommand):
