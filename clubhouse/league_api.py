@@ -14,11 +14,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clubhouse.standings import Standings, row_values, season_standings
 from clubs.access import get_club_for_user
-from core.api import ERRORS
+from core.api import ERRORS, Api
 from leagues.models import League, Season
 from leagues.selectors import club_leagues, current_season
 
@@ -99,7 +98,7 @@ def standings_data(standings: Standings) -> dict:
     }
 
 
-class LeagueStandingsApi(APIView):
+class LeagueStandingsApi(Api):
     """A league's standings for one season (the current one unless ``?season=`` names one)."""
 
     # Public clubs' standings are public; the access helper hides private clubs (404).
@@ -125,7 +124,7 @@ class LeagueStandingsApi(APIView):
         return Response(StandingsOutput(standings_data(season_standings(season))).data)
 
 
-class ClubLeaguesApi(APIView):
+class ClubLeaguesApi(Api):
     """A club's leagues with their seasons."""
 
     permission_classes = [AllowAny]

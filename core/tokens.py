@@ -20,9 +20,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from core.parsers import JSONParser
+from core.api import Api
 from core.security import TokenLoginApi
 from core.serializers import ErrorSerializer
 
@@ -33,8 +32,7 @@ def token_revoke(*, user: Any) -> bool:
     return deleted > 0
 
 
-class TokenRevokeApi(APIView):
-    parser_classes = [JSONParser]
+class TokenRevokeApi(Api):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(

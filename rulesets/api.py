@@ -14,20 +14,15 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clubs.access import Role, get_club_for_user
 from clubs.models import Club
+from core.api import Api
 from core.serializers import ErrorSerializer
 from rulesets import services
 from rulesets.models import RuleSet
 from rulesets.selectors import RuleSetSummary, club_rulesets, ruleset_summary
 from scoring import engine
-
-
-class RuleSetApi(APIView):
-    """Base of the rule set API: errors answer through :func:`core.api.exception_handler`."""
-
 
 # Output shapes shared by the rule set operations.
 
@@ -158,7 +153,7 @@ def _service_kwargs(club: Club, data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class PresetListApi(RuleSetApi):
+class PresetListApi(Api):
     """Every built-in preset with its option values and their descriptions."""
 
     permission_classes = [AllowAny]
@@ -183,7 +178,7 @@ class PresetListApi(RuleSetApi):
         return Response(PresetListApi.OutputSerializer(presets, many=True).data)
 
 
-class RuleSetListApi(RuleSetApi):
+class RuleSetListApi(Api):
     """The club's rule sets, each with how it differs from its template."""
 
     permission_classes = [AllowAny]  # a public club's rule sets are public; the club decides
@@ -201,7 +196,7 @@ class RuleSetListApi(RuleSetApi):
         return Response(RuleSetListApi.OutputSerializer(data, many=True).data)
 
 
-class RuleSetCreateApi(RuleSetApi):
+class RuleSetCreateApi(Api):
     """Make a rule set from a template (organisers only)."""
 
     permission_classes = [IsAuthenticated]
@@ -243,7 +238,7 @@ class RuleSetCollectionApi(RuleSetListApi, RuleSetCreateApi):
         return [AllowAny()]
 
 
-class RuleSetDetailApi(RuleSetApi):
+class RuleSetDetailApi(Api):
     """One rule set with its versions."""
 
     permission_classes = [AllowAny]
@@ -262,7 +257,7 @@ class RuleSetDetailApi(RuleSetApi):
         return Response(RuleSetDetailApi.OutputSerializer(data).data)
 
 
-class RuleSetUpdateApi(RuleSetApi):
+class RuleSetUpdateApi(Api):
     """Replace a rule set's name, template and changes: a new version (organisers only)."""
 
     permission_classes = [IsAuthenticated]

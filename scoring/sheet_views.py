@@ -26,11 +26,10 @@ from rest_framework.exceptions import APIException
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
-from rest_framework.views import APIView
 
 from clubs.access import get_club_for_user
 from core import pdf as core_pdf
-from core.api import ERRORS
+from core.api import ERRORS, Api
 from core.serializers import ErrorSerializer
 from scoring import pdf, sheet_data
 from scoring.models import Game
@@ -152,7 +151,7 @@ class DownloadRenderer(PDFRenderer):
     format = "download"
 
 
-class GameSheetApi(APIView):
+class GameSheetApi(Api):
     """The game's score sheet as a PDF (token or session authentication)."""
 
     # Open like the game page: a public club's sheets to anyone, a private club's to members.
