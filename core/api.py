@@ -55,15 +55,15 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": body}
 
 
-def _firsterror_body(detail: Any, prefix: str = "") -> tuple[str | None, str]:
+def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
     """The first (field, message) of a validation error's nested detail."""
     if isinstance(detail, dict):
         for key, value in detail.items():
             name = key if key != "non_field_errors" else None
-            field, message = _firsterror_body(value, f"{prefix}{key}." if name else prefix)
+            field, message = _first_error(value, f"{prefix}{key}." if name else prefix)
             return (field or (prefix + key if name else None)), message
     if isinstance(detail, list) and detail:
-        return _firsterror_body(detail[0], prefix)
+        return _first_error(detail[0], prefix)
     return None, str(detail)
 
 
@@ -89,7 +89,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, exceptions.ValidationError):
-        field, message = _firsterror_body(exc.detail)
+        field, message = _first_error(exc.detail)
         response.data = error_body(
             "invalid", f"{field}: {message}" if field else message, field=field
         )

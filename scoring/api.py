@@ -2,12 +2,11 @@
 answers are the cached results (documented by :mod:`scoring.serializers`).
 
 Every error answers ``{"error": {"code", "message", "field"?, "hand"?}}`` through
-:func:`exception_handler`; an engine error is a 400 with the engine's code.
+:func:`core.api.exception_handler`; an engine error is a 400 with the engine's code.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from django.db import transaction
@@ -40,8 +39,6 @@ from scoring.serializers import (
     game_summary_data,
     state_data,
 )
-
-logger = logging.getLogger(__name__)
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
