@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import Role
 from scoring import engine, selectors, services
+from scoring.errors import GameError, StaleHandNumber
 from scoring.forms import HandForm
 
 # Files the service worker keeps from its installation on: what the game page, the entry
@@ -177,7 +178,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             expected_number=number,
             key=key,
         )
-    except services.StaleHandNumber as e:
+    except StaleHandNumber as e:
         game.refresh_from_db()
         theirs = game.hands.filter(number__gte=number).order_by("number")
         return _error(
@@ -193,7 +194,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
         )
     except engine.EngineError as e:
         return _error(422, e.code, form.engine_error_text(e, number))
-    except services.GameError as e:
+    except GameError as e:
         # A game ended meanwhile (not_running) or a key sent with another hand: the hand
         # waits on the phone for the scorer, as a refused one does.
         return _error(409 if e.code == "not_running" else 400, e.code, str(e))

@@ -2,7 +2,7 @@
 
 import re
 
-from leagues.selectors import player_stats
+from clubhouse.league_stats import player_stats
 
 from .conftest import tsumo
 
