@@ -6,8 +6,8 @@ fields, with an idempotency key and the hand number it was typed against, and se
 in order. This endpoint reads them with the entry form (HandForm, the one place that turns the
 form into a game-record hand) and writes through ``services.hand_record``, the service the
 page and the API also call: the phone needs no second copy of the form's conversion, and the
-answers are JSON with statuses the outbox can act on (201/200 saved, 409 another device came
-first, 400/422 a hand to fix).
+answers are JSON with statuses the outbox can act on (201 saved, also for a repeated key, 409
+another device came first, 400/422 a hand to fix).
 """
 
 from __future__ import annotations
@@ -213,4 +213,8 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
             "scoring:hand_new" if write.game.is_running else "scoring:game", args=[pk]
         ),
     }
-    return JsonResponse(body, status=200 if write.repeated else 201)
+    # A repeat answers as the API does: the first answer's status, marked as replayed.
+    answer = JsonResponse(body, status=201)
+    if write.repeated:
+        answer["Idempotent-Replayed"] = "true"
+    return answer

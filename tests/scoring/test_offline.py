@@ -26,7 +26,8 @@ def test_a_hand_from_the_outbox_is_entered_once_and_a_repeat_gets_the_first_answ
     repeat = _send(client, running_game, 4, "phone-1-hand-4")
 
     running_game.refresh_from_db()
-    assert first.status_code == 201 and repeat.status_code == 200
+    assert first.status_code == repeat.status_code == 201
+    assert repeat["Idempotent-Replayed"] == "true" and "Idempotent-Replayed" not in first
     body = first.json()
     assert body["number"] == 4 and body["hand_count"] == 4 and body["repeated"] is False
     assert body["next_url"] == f"/games/{running_game.pk}/hands/new/"
