@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .entry import Entry, Limit, PenaltyPrice, describe_entry, settled_by
 from .errors import EngineError, RecordError, RulesError
 from .flow import replay
 from .presets import Preset, build_rules, get_preset, preset_ids, resolve_rules
@@ -28,6 +29,7 @@ from .rules import (
     rules_as_options,
     validate_value,
 )
+from .settlement import first_east, share_places
 from .types import Game, GameResult
 
 ENGINE_VERSION = "1.1"
@@ -37,14 +39,19 @@ __all__ = [
     "ENGINE_VERSION",
     "OPTION_NAMES",
     "EngineError",
+    "Entry",
     "Game",
     "GameResult",
+    "Limit",
+    "PenaltyPrice",
     "Preset",
     "RecordError",
     "Rules",
     "RulesError",
     "build_rules",
+    "describe_entry",
     "describe_options",
+    "first_east",
     "get_preset",
     "option",
     "parse_game",
@@ -54,6 +61,8 @@ __all__ = [
     "rules_as_options",
     "score_game",
     "score_record",
+    "settled_by",
+    "share_places",
     "validate_value",
 ]
 
