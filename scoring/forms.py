@@ -12,7 +12,7 @@ from django import forms
 
 from clubs.models import Club
 from scoring import engine
-from scoring.selectors import ABORT_WORDS, WIND_NAMES, seat_winds
+from scoring.presenter import ABORT_WORDS, WIND_NAMES, seat_winds
 
 RESULTS = (
     ("ron", "Ron"),

@@ -114,6 +114,25 @@ MINUS = "\u2212"
 """The minus sign printed sheets use (a hyphen is too short beside the digits)."""
 
 
+def seat_winds(dealer: int) -> list[str]:
+    """Each seat's wind in a hand dealt by ``dealer`` (the dealer sits East).
+
+    >>> seat_winds(0), seat_winds(2)
+    (['E', 'S', 'W', 'N'], ['W', 'N', 'E', 'S'])
+    """
+    return [WINDS[(seat - dealer) % 4] for seat in range(4)]
+
+
+def start_winds(first_east: int) -> list[tuple[str, str]]:
+    """Each seat's wind character and name when the game started, the seat that dealt East 1
+    sitting East (the printed sheet's heading).
+
+    >>> [w for w, _ in start_winds(0)], [w for w, _ in start_winds(1)]
+    (['東', '南', '西', '北'], ['北', '東', '南', '西'])
+    """
+    return [WIND_CHARACTERS[(seat - first_east) % 4] for seat in range(4)]
+
+
 def unit_words(unit: str) -> str:
     """The result unit in words: ``points of 1,000`` or ``points``."""
     return UNIT_WORDS[TENTHS] if unit == TENTHS else UNIT_WORDS[POINTS]

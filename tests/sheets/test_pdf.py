@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from scoring import pdf, services, sheet_data
-from scoring.sheet_data import MINUS
+from scoring.presenter import MINUS
 from tests.sheets.games import ITALIAN_HANDS, pdf_fonts, pdf_text, played_game
 
 ADDRESS = "https://tenbou.example/games/1/"
