@@ -12,18 +12,18 @@ from django import forms
 
 from clubs.models import Club
 from scoring import engine
-from scoring.presenter import ABORT_WORDS, WIND_NAMES, seat_winds
-
-RESULTS = (
-    ("ron", "Ron"),
-    ("tsumo", "Tsumo"),
-    ("draw", "Draw"),
-    ("abortive", "Abortive"),
-    ("chombo", "Chombo"),
+from scoring.presenter import (
+    ABORT_WORDS,
+    POINTS_PENALTY,
+    RESULT_WORDS,
+    WIND_NAMES,
+    limit_label,
+    penalty_label,
+    score_label,
+    seat_winds,
 )
-# Fu a hand can have: 20 (pinfu self-drawn) and 25 (seven pairs) need 2 han or more.
-FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-HAN_VALUES = (1, 2, 3, 4)
+
+RESULTS = tuple(RESULT_WORDS.items())
 SEAT_CHOICES = [(str(s), str(s)) for s in range(4)]
 # Rows for penalties on the entry screen; a hand with more is corrected through the API.
 PENALTY_ROWS = 3
@@ -141,37 +141,20 @@ class GameStartForm(forms.Form):
 # Entering a hand
 
 
-def limit_buttons(options: dict[str, Any]) -> list[tuple[str, str]]:
+def limit_buttons(entry: engine.Entry) -> list[tuple[str, str]]:
     """The limit buttons these rules have: (value, label); a value is ``h<han>`` or ``y<n>``."""
-    if options["settling_table"]:
-        buttons = [("h5", "Mangan"), ("h6", "Haneman"), ("h8", "Baiman"), ("h11", "Sanbaiman")]
-    else:
-        buttons = [("h5", "Limit")]
-    buttons.append(("y1", "Yakuman"))
-    if options["max_yakuman"] >= 2:
-        buttons.append(("y2", "Double yakuman"))
-    return buttons
+    return [
+        (f"h{lim.han}" if lim.han is not None else f"y{lim.yakuman}", limit_label(lim))
+        for lim in entry.limits
+    ]
 
 
-def penalty_kinds(options: dict[str, Any]) -> list[tuple[str, str]]:
+def penalty_kinds(entry: engine.Entry) -> list[tuple[str, str]]:
     """The penalties these rules price, as (kind, label), then an amount in points.
 
     The labels quote the rules' own amounts; the engine decides what each costs.
     """
-    kinds = []
-    if options["false_claim_points"]:
-        kinds.append(
-            ("false_claim", f"Faulty claim ({options['false_claim_points']:,} to the winner)")
-        )
-    if options["false_ready"] == "limit_each":
-        kinds.append(("false_ready", "Faulty ready declaration (at a draw)"))
-    elif options["false_ready"] != "none":
-        kinds.append(
-            ("false_ready", f"Faulty ready declaration ({options['false_ready_points']:,} off)")
-        )
-    if options["chombo"] == "forfeit":
-        kinds.append(("false_out", f"Faulty out, play goes on ({options['chombo_points']:,} off)"))
-    return [*kinds, ("points", "Points (enter the amount)")]
+    return [*((p.kind, penalty_label(p)) for p in entry.penalties), ("points", POINTS_PENALTY)]
 
 
 class _Incomplete(Exception):
@@ -203,17 +186,16 @@ class HandForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.options = rules["options"]
+        # What the entry offers is the engine's to say, from the rules the game copied.
+        self.entry = engine.describe_entry(engine.resolve_rules(rules))
         self.names = names
         self.dealer = dealer if dealer is not None else 0
         self.correction = correction
-        self.points_doubles = self.options["value_system"] == "points_doubles"
-        # Dora matter to the engine only where a win needs han without them.
-        self.dora = not self.points_doubles and self.options["dora"] and self.options["min_han"] > 0
-        self.han_choices = [
-            (str(h), f"{h} han") for h in HAN_VALUES if h >= self.options["min_han"]
-        ]
-        self.limit_choices = limit_buttons(self.options)
+        self.points_doubles = self.entry.points_doubles
+        self.dora = self.entry.dora
+        self.han_choices = [(str(h), f"{h} han") for h in self.entry.han]
+        self.fu_choices = [(str(f), str(f)) for f in self.entry.fu]
+        self.limit_choices = limit_buttons(self.entry)
         self.value_choices = self.han_choices + self.limit_choices
         for s in range(4):
             if self.points_doubles:
@@ -227,9 +209,7 @@ class HandForm(forms.Form):
                 self.fields[f"value_{s}"] = forms.ChoiceField(
                     choices=self.value_choices, required=False
                 )
-                self.fields[f"fu_{s}"] = forms.ChoiceField(
-                    choices=[(str(f), str(f)) for f in FU_VALUES], required=False
-                )
+                self.fields[f"fu_{s}"] = forms.ChoiceField(choices=self.fu_choices, required=False)
                 self.fields[f"pao_{s}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
                 if self.dora:
                     self.fields[f"dora_{s}"] = forms.IntegerField(
@@ -238,7 +218,7 @@ class HandForm(forms.Form):
             self.fields[f"score_{s}"] = forms.IntegerField(
                 required=False, min_value=0, label="Fixed score"
             )
-        self.penalty_kinds = penalty_kinds(self.options)
+        self.penalty_kinds = penalty_kinds(self.entry)
         for i in range(PENALTY_ROWS):
             self.fields[f"penalty_seat_{i}"] = forms.ChoiceField(
                 choices=SEAT_CHOICES, required=False
@@ -250,19 +230,8 @@ class HandForm(forms.Form):
                 required=False, min_value=1, label="Points"
             )
             self.fields[f"penalty_to_{i}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
-        results = [
-            r
-            for r in RESULTS
-            if (r[0] != "abortive" or self.options["abortive_draws"])
-            and (r[0] != "chombo" or self.options["chombo"] != "none")
-        ]
-        self.fields["result"].choices = results
-        self.fields["reason"].choices = [
-            (v, w)
-            for v, w in ABORT_WORDS.items()
-            if (v != "triple_ron" or self.options["triple_ron_aborts"])
-            and (v != "four_riichi" or self.options["riichi"])
-        ]
+        self.fields["result"].choices = [(r.value, RESULT_WORDS[r]) for r in self.entry.results]
+        self.fields["reason"].choices = [(v, ABORT_WORDS[v]) for v in self.entry.abort_reasons]
         if correction:
             self.fields["change_reason"] = forms.CharField(
                 max_length=200, label="Reason for the correction"
@@ -326,23 +295,23 @@ class HandForm(forms.Form):
             else:
                 seat["han"] = self._options(f"value_{s}", self.han_choices)
                 seat["limits"] = self._options(f"value_{s}", self.limit_choices)
-                seat["fu"] = self._options(f"fu_{s}", [(str(f), str(f)) for f in FU_VALUES])
+                seat["fu"] = self._options(f"fu_{s}", self.fu_choices)
                 seat["pao"] = self._current(f"pao_{s}")[:1]
             seats.append(seat)
-        nagashi = self.seat_options("nagashi") if self.options["nagashi_mangan_percent"] else []
+        nagashi = self.seat_options("nagashi") if self.entry.nagashi else []
         more = self._more_layout(nagashi)
         return {
             "results": self._options("result", self.fields["result"].choices),
             "winners": self.seat_options("winners"),
             "discarder": self.seat_options("discarder"),
-            "riichi": self.seat_options("riichi") if self.options["riichi"] else [],
+            "riichi": self.seat_options("riichi") if self.entry.riichi else [],
             "tenpai": self.seat_options("tenpai"),
             "nagashi": nagashi,
             "reasons": self._options("reason", self.fields["reason"].choices),
             "offender": self.seat_options("offender"),
             "seats": seats,
             "points_doubles": self.points_doubles,
-            "pao": self.options["pao"],
+            "pao": self.entry.pao,
             "more": more,
         }
 
@@ -393,8 +362,8 @@ class HandForm(forms.Form):
             "summary": ", ".join(summary),
             "open": used or (self.is_bound and has_errors),
             "dora": self.dora,
-            "min_han": self.options["min_han"],
-            "score_label": "Fixed score" if self.points_doubles else "Score in basic points",
+            "min_han": self.entry.min_han,
+            "score_label": score_label(self.entry),
             "seats": seats,
             "penalties": penalties,
             "nagashi_errors": self._errors_of("nagashi"),
@@ -549,7 +518,7 @@ class HandForm(forms.Form):
                 raise _Incomplete
             hand["offender"] = int(d["offender"])
         riichi = self._seats("riichi")
-        if riichi and self.options["riichi"]:
+        if riichi and self.entry.riichi:
             hand["riichi"] = riichi
         penalties = self._penalties()
         if penalties:
@@ -699,7 +668,7 @@ def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]:
+def form_cannot_show(data: dict[str, Any], entry: engine.Entry) -> list[str]:
     """What of a hand the entry form cannot show, in words (empty when it shows it whole).
 
     Saving a correction from the form replaces the hand, so these would be dropped.
@@ -707,7 +676,7 @@ def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]
     missing = []
     if len(data.get("penalties") or []) > PENALTY_ROWS:
         missing.append(f"more than {PENALTY_ROWS} penalties")
-    limits = {int(v[1:]) for v, _ in limit_buttons(options) if v.startswith("h")}
+    limits = entry.limit_han
     for w in [*(data.get("wins") or []), *(data.get("losers") or [])]:
         if w.get("parts"):
             missing.append("a hand counted by its parts")

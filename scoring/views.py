@@ -346,7 +346,7 @@ def _edit_page(
             "form": form,
             "layout": form.layout(),
             "hand": hand,
-            "cannot_show": form_cannot_show(hand.data, game.rules["options"]),
+            "cannot_show": form_cannot_show(hand.data, selectors.game_entry(game)),
             "words": selectors.game_hand_words(game, hand.data),
             "delete_form": delete_form,
             "conflict": conflict,
