@@ -28,6 +28,7 @@ RUNNING, FINISHED, ABANDONED = "running", "finished", "abandoned"
 
 CORRECT_FINISHED = "Only an organiser can correct a finished game."
 ABANDON_FINISHED = "Only an organiser can abandon a finished game."
+FINISH_ABANDONED = "An abandoned game cannot be finished."
 PIN_NEEDS_SCORER = "A PIN is typed on a scorer's device."
 
 
@@ -106,7 +107,7 @@ def finish_refusal(role: Role | None, status: str) -> Refusal | None:
     if needs is not None:
         return needs
     if status == ABANDONED:
-        return Refusal("An abandoned game cannot be finished.", "not_running", False)
+        return Refusal(FINISH_ABANDONED, "not_running", False)
     return None
 
 
@@ -122,7 +123,7 @@ def abandon_refusal(role: Role | None, status: str) -> Refusal | None:
     if needs is not None:
         return needs
     if status != RUNNING and not has_role(role, Role.ORGANISER):
-        return Refusal(ABANDON_FINISHED, "finished", True)
+        return Refusal(ABANDON_FINISHED, "permission_denied", True)
     return None
 
 

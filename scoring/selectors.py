@@ -20,17 +20,18 @@ from scoring.models import AuditEntry, Game, Hand
 from scoring.presenter import ACTION_WORDS, WIND_NAMES, hand_line, points, seat_winds, signed
 
 
-def game_with_role(user: Any, pk: int) -> Game:
-    """The game (404 if there is none) with ``member_role``, the user's role in its club: one
-    query for what every game page and endpoint checks first."""
+def game_for_user(
+    user: Any, pk: int, role: Role | None = None, *, lock: bool = False
+) -> tuple[Game, Role | None]:
+    """The game and the user's role in its club, in one query: the one loader of a game for
+    a user (pages, API, sheets and the write that has not loaded its game). 404 when there is
+    no such game or the user may not see its club, 403 when ``role`` is given and not held.
+    With ``lock``, the game's row is locked for the caller's transaction."""
     games = with_member_role(Game.objects.select_related("club", "league", "season"), user)
-    return get_object_or_404(games, pk=pk)
-
-
-def game_for_user(user: Any, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
-    """The game and the user's role in its club: 404 when the user may not see the club, 403
-    when ``role`` is given and not held."""
-    game = game_with_role(user, pk)
+    if lock:
+        # Only the game's row: the club, league and season stay free to other writers.
+        games = games.select_for_update(of=("self",))
+    game = get_object_or_404(games, pk=pk)
     return game, require_role(game.club, game.member_role, role)
 
 

@@ -16,7 +16,7 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from clubs.access import Role, get_club_for_user, has_role, role_of
+from clubs.access import Role, get_club_for_user, role_of
 from scoring import engine, policy, selectors, services
 from scoring.forms import (
     ConfirmForm,
@@ -312,7 +312,6 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     hand=form.hand(),
                     reason=form.cleaned_data["change_reason"],
                     user=request.user,
-                    may_edit_finished=has_role(role, Role.ORGANISER),
                     if_match=form.cleaned_data.get("hand_tag") or "",
                 )
             except services.HandChanged as e:
@@ -436,7 +435,6 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             number=number,
             reason=form.cleaned_data["reason"],
             user=request.user,
-            may_edit_finished=has_role(role, Role.ORGANISER),
             if_match=form.cleaned_data.get("hand_tag") or "",
         )
     except services.HandChanged as e:
@@ -477,7 +475,6 @@ def _move_hand(request: HttpRequest, pk: int, move_hand: Any, done: str) -> Http
         move = move_hand(
             game=game,
             user=request.user,
-            may_edit_finished=has_role(role, Role.ORGANISER),
             number=_posted_number(request),
         )
     except (engine.EngineError, services.GameError) as e:
@@ -518,12 +515,7 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Give a reason to abandon the game.")
         return redirect("scoring:game", pk=pk)
-    services.game_abandon(
-        game=game,
-        user=request.user,
-        reason=form.cleaned_data["reason"],
-        may_abandon_finished=has_role(role, Role.ORGANISER),
-    )
+    services.game_abandon(game=game, user=request.user, reason=form.cleaned_data["reason"])
     messages.success(request, "The game was abandoned: it is kept but never counts.")
     return redirect("scoring:game", pk=pk)
 

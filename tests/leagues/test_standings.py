@@ -153,7 +153,6 @@ def test_correcting_a_finished_game_changes_the_standings(
         hand=tsumo(2, 4, 30),
         reason="It was Chiara's tsumo.",
         user=alice,
-        may_edit_finished=True,
     )
     after = by_name(season_standings(fresh(season)))
     assert after["Chiara"].rank == 1 and after["Chiara"].total > 0
