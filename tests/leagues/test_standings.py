@@ -12,13 +12,13 @@ from clubs.models import Player
 from leagues.models import League, Season
 from leagues.standings import (
     csv_cell,
-    format_result,
     season_standings,
     sort_rows,
     standings_csv,
 )
 from scoring import services
 from scoring.models import Game
+from scoring.presenter import result_text
 
 from .conftest import DAY, tsumo
 
@@ -48,7 +48,7 @@ def fresh(season):
     ],
 )
 def test_it_formats_results_in_their_unit(value, unit, text):
-    assert format_result(value, unit) == text
+    assert result_text(value, unit) == text
 
 
 # The settlement as it reaches the standings (numbers from the engine, through the services)

@@ -41,9 +41,6 @@ def test_a_game_dealt_first_by_seat_0_gives_the_odd_tenth_to_seat_0(
     assert placement_points(season) == {"Ann": 24, "Ben": 23, "Cat": 23, "Dan": 0}
 
 
-@pytest.mark.xfail(
-    strict=True, reason="standings order ties by raw seat; the engine from the first East seat"
-)
 def test_a_game_dealt_first_by_seat_1_gives_the_odd_tenth_to_seat_1(
     placement_league, season, people, cached_game
 ):
@@ -56,7 +53,6 @@ def test_a_game_dealt_first_by_seat_1_gives_the_odd_tenth_to_seat_1(
     assert placement_points(season) == {"Ann": 23, "Ben": 24, "Cat": 23, "Dan": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="as above: the first East seat comes from the start")
 def test_a_game_begun_at_east_3_dealt_by_seat_0_counts_from_seat_2(
     placement_league, season, people, cached_game
 ):
