@@ -30,7 +30,7 @@ from rest_framework.views import APIView
 
 from clubs.access import get_club_for_user
 from leagues.models import Season
-from scoring import pdf, sheet_data
+from scoring import pdf, selectors, sheet_data
 from scoring.api import ERRORS, ErrorSerializer
 from scoring.models import Game
 
@@ -72,8 +72,7 @@ def _refused(e: APIException) -> HttpResponse:
 
 
 def _visible_game(request: Any, pk: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    get_club_for_user(request.user, game.club.slug)
+    game, _ = selectors.game_for_user(request.user, pk)
     return game
 
 
