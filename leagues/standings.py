@@ -114,20 +114,6 @@ class StandingRow:
         return " · ".join(f"{letter} {n}" for letter, n in self.settlements)
 
 
-SETTLEMENT_OPTIONS = (
-    "settlement",
-    "start_points",
-    "return_points",
-    "uma",
-    "uma_floating",
-    "uma_one_above",
-    "uma_two_above",
-    "uma_three_above",
-)
-"""The options of a game's rules that settle it: uma and oka (start and return points), or
-final minus start points."""
-
-
 @dataclass(frozen=True)
 class Settlement:
     """How some of a season's games were settled, read from the rules each game copied when
@@ -211,7 +197,7 @@ def rules_summary(league: League) -> str:
         preset = engine.get_preset(spec if isinstance(spec, str) else spec["preset"])
     except (engine.EngineError, KeyError, TypeError):
         return name or "Rules not set"
-    return f"{name or preset.name} · {settlement_text(engine.rules_as_options(rules))}"
+    return f"{name or preset.name} · {settlement_text(engine.settlement_terms(rules))}"
 
 
 def rules_name(league: League) -> str:
@@ -229,13 +215,13 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
     """The settlements the season's counted games used (from each game's own rules), and,
     when there is more than one, each player's games by settlement. One query, two when
     mixed."""
-    keys = {name: F(f"rules__options__{name}") for name in SETTLEMENT_OPTIONS}
+    keys = {name: F(f"rules__options__{name}") for name in engine.SETTLEMENT_OPTIONS}
     groups = list(
         counted_games(season).order_by().values(**keys).annotate(n=Count("id", distinct=True))
     )
     by_text: dict[str, int] = defaultdict(int)
     for g in groups:
-        by_text[settlement_text(g)] += g["n"]
+        by_text[settlement_text(engine.settlement_terms_of(g))] += g["n"]
     ordered = sorted(by_text.items(), key=lambda kv: (-kv[1], kv[0]))
     settlements = [
         Settlement(letter=chr(ord("A") + i), games=n, text=text)
@@ -244,7 +230,7 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
     per_player: dict[int, list[tuple[str, int]]] = {}
     if len(settlements) > 1:
         letter = {s.text: s.letter for s in settlements}
-        seat_keys = {name: F(f"game__rules__options__{name}") for name in SETTLEMENT_OPTIONS}
+        seat_keys = {name: F(f"game__rules__options__{name}") for name in engine.SETTLEMENT_OPTIONS}
         counts: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         for row in (
             GameSeat.objects.filter(game__in=counted_games(season), result__isnull=False)
@@ -252,7 +238,8 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
             .values("player_id", **seat_keys)
             .annotate(n=Count("id"))
         ):
-            counts[row["player_id"]][letter[settlement_text(row)]] += row["n"]
+            terms = engine.settlement_terms_of(row)
+            counts[row["player_id"]][letter[settlement_text(terms)]] += row["n"]
         per_player = {p: sorted(c.items()) for p, c in counts.items()}
     return settlements, per_player
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import Entry, Limit, PenaltyPrice
+from scoring.engine import Entry, Limit, PenaltyPrice, SettlementTerms
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
@@ -282,27 +282,27 @@ def option_text(description: Mapping[str, Any], value: Any) -> str:
     return str(value)
 
 
-def settlement_text(options: Mapping[str, Any]) -> str:
-    """A game's settlement in one line, from the options it was settled by.
+ABOVE_WORDS = {1: "one", 2: "two", 3: "three"}
+"""A floating uma table's name: how many players finish above the return points."""
 
-    >>> settlement_text({"settlement": "uma", "uma": [15, 5, -5, -15], "start_points": 25000,
-    ...                  "return_points": 30000})
-    'uma +15/+5/-5/-15 · start 25,000 · return 30,000'
-    >>> settlement_text({"settlement": "difference", "start_points": 5000})
+
+def settlement_text(terms: SettlementTerms) -> str:
+    """A game's settlement in one line, from the engine's terms.
+
+    >>> from scoring.engine import resolve_rules, settlement_terms
+    >>> settlement_text(settlement_terms(resolve_rules("ema")))
+    'uma +15/+5/-5/-15 · start 30,000 · return 30,000'
+    >>> settlement_text(settlement_terms(resolve_rules("italian-official")))
     'final minus start points (5,000)'
     """
-    start = options.get("start_points") or 0
-    if options.get("settlement") == "uma":
-        if options.get("uma_floating"):
-            tables = [
-                f"{count} {uma_text(options.get(f'uma_{count}_above'))}"
-                for count in ("one", "two", "three")
-            ]
+    start = terms.start_points
+    if terms.placement:
+        if terms.uma[0][0]:  # floating: a table for each count of players above the return
+            tables = [f"{ABOVE_WORDS[n]} {uma_text(uma)}" for n, uma in terms.uma]
             uma = f"by players above return: {', '.join(tables)}"
         else:
-            uma = uma_text(options.get("uma"))
-        back = options.get("return_points") or 0
-        return f"uma {uma} · start {start:,} · return {back:,}"
+            uma = uma_text(terms.uma[0][1])
+        return f"uma {uma} · start {start:,} · return {terms.return_points:,}"
     return f"final minus start points ({start:,})"
 
 

@@ -15,7 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .entry import Entry, Limit, PenaltyPrice, describe_entry, settled_by
+from .entry import (
+    SETTLEMENT_OPTIONS,
+    Entry,
+    Limit,
+    PenaltyPrice,
+    SettlementTerms,
+    describe_entry,
+    settled_by,
+    settlement_terms,
+    settlement_terms_of,
+)
 from .errors import EngineError, RecordError, RulesError
 from .flow import replay
 from .presets import Preset, build_rules, get_preset, preset_ids, resolve_rules
@@ -38,6 +48,7 @@ __all__ = [
     "CATEGORIES",
     "ENGINE_VERSION",
     "OPTION_NAMES",
+    "SETTLEMENT_OPTIONS",
     "EngineError",
     "Entry",
     "Game",
@@ -48,6 +59,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "SettlementTerms",
     "build_rules",
     "describe_entry",
     "describe_options",
@@ -62,6 +74,8 @@ __all__ = [
     "score_game",
     "score_record",
     "settled_by",
+    "settlement_terms",
+    "settlement_terms_of",
     "share_places",
     "validate_value",
 ]

@@ -21,9 +21,11 @@ and the counters mean anything. Nothing outside the engine reads an option to de
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .presets import build_rules
 from .rules import Rules
 from .types import ABORT_REASONS, Result
 
@@ -235,3 +237,68 @@ def settled_by(rules: Rules) -> tuple[str, ...]:
     if rules.chombo == "deduction":
         names += ("chombo_points",)
     return names
+
+
+SETTLEMENT_OPTIONS = (
+    "settlement",
+    "start_points",
+    "return_points",
+    "uma",
+    "uma_floating",
+    "uma_one_above",
+    "uma_two_above",
+    "uma_three_above",
+)
+"""The options that settle a game's end: uma and oka (start and return points), or final
+minus start points. Games whose copies of these agree were settled alike."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementTerms:
+    """How a game's end is settled, as a line of text needs it."""
+
+    placement: bool
+    """Points of 1,000 over the return with uma and oka; False: final minus start points."""
+    start_points: int
+    return_points: int
+    uma: tuple[tuple[int, tuple[int, int, int, int]], ...]
+    """The uma tables, first to fourth: one keyed 0 when the uma is fixed; keyed 1, 2 and 3
+    (players above the return) when it floats."""
+
+
+def settlement_terms(rules: Rules) -> SettlementTerms:
+    """The terms ``rules`` settle a game by.
+
+    >>> from scoring.engine.presets import resolve_rules
+    >>> settlement_terms(resolve_rules("ema")).uma
+    ((0, (15, 5, -5, -15)),)
+    >>> [n for n, _ in settlement_terms(resolve_rules("jpml-a")).uma]
+    [1, 2, 3]
+    """
+    uma: tuple[tuple[int, tuple[int, int, int, int]], ...]
+    if rules.uma_floating:
+        uma = ((1, rules.uma_one_above), (2, rules.uma_two_above), (3, rules.uma_three_above))
+    else:
+        uma = ((0, rules.uma),)
+    return SettlementTerms(
+        placement=rules.settlement == "uma",
+        start_points=rules.start_points,
+        return_points=rules.return_points,
+        uma=uma,
+    )
+
+
+def settlement_terms_of(options: Mapping[str, Any]) -> SettlementTerms:
+    """The terms of a game's stored options, of which only :data:`SETTLEMENT_OPTIONS` are
+    read (as a database groups games by them); one missing or None takes the engine default.
+
+    >>> terms = settlement_terms_of({"settlement": "difference", "start_points": 5000, "uma": None})
+    >>> terms.placement, terms.start_points, terms.uma
+    (False, 5000, ((0, (20, 10, -10, -20)),))
+    """
+    given = {
+        name: options[name]
+        for name in SETTLEMENT_OPTIONS
+        if name in options and options[name] is not None
+    }
+    return settlement_terms(build_rules(Rules(), given))

@@ -294,7 +294,11 @@ def test_the_result_unit_in_words(unit, words):
 )
 def test_a_settlement_in_one_line(preset, options, text):
     rules = engine.resolve_rules({"preset": preset, "options": options})
-    assert presenter.settlement_text(engine.rules_as_options(rules)) == text
+    assert presenter.settlement_text(engine.settlement_terms(rules)) == text
+    # as the standings read them: a database's group of the games' stored options
+    stored = engine.rules_as_options(rules)
+    grouped = {name: stored[name] for name in engine.SETTLEMENT_OPTIONS}
+    assert presenter.settlement_text(engine.settlement_terms_of(grouped)) == text
 
 
 def test_option_values_as_the_sheet_prints_them():
