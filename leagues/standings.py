@@ -185,13 +185,8 @@ def counted_games(season: Season) -> Any:
 
 def rules_summary(league: League) -> str:
     """The league's game rules in one line, read from the resolved rules (no preset names)."""
-    if league.ruleset_id is not None:
-        version = league.ruleset.versions.order_by("-number").first()
-        spec = version.rules if version is not None else league.rules
-        name = league.ruleset.name
-    else:
-        spec = league.rules
-        name = ""
+    spec = league.rules_spec()
+    name = league.ruleset.name if league.ruleset_id is not None else ""
     try:
         rules = engine.resolve_rules(spec)
         preset = engine.get_preset(spec if isinstance(spec, str) else spec["preset"])
@@ -247,14 +242,10 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
 def league_unit(league: League) -> str:
     """The unit a league's results are kept in when none of its games has ended yet."""
     try:
-        spec = league.rules
-        if league.ruleset_id is not None:
-            version = league.ruleset.versions.order_by("-number").first()
-            spec = version.rules if version is not None else spec
-        rules = engine.resolve_rules(spec)
+        rules = engine.resolve_rules(league.rules_spec())
     except (engine.EngineError, KeyError, TypeError):
         return TENTHS
-    return TENTHS if rules.settlement == "uma" else POINTS
+    return TENTHS if engine.settlement_terms(rules).placement else POINTS
 
 
 def _placement_points_by_seat(

@@ -303,7 +303,7 @@ class GameCreateApi(Api):
             extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
         if "ruleset" in d:
             ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
-            extra["ruleset_version"] = ruleset.versions.order_by("-number").first()
+            extra["ruleset_version"] = ruleset.current_version
         game = services.game_create(
             club=club,
             players=[players[pk] for pk in d["players"]],

@@ -109,7 +109,7 @@ class GameStartForm(forms.Form):
         if kind == "league":
             create["league"] = self.leagues[ref]
         elif kind == "ruleset":
-            version = self.rulesets[ref].versions.order_by("-number").first()
+            version = self.rulesets[ref].current_version
             if version is None:
                 raise forms.ValidationError("That rule set has no saved version yet.")
             create["ruleset_version"] = version

@@ -316,7 +316,7 @@ def game_create(
             )
     if ruleset_version is None and rules is None and league is not None:
         if league.ruleset_id is not None:
-            ruleset_version = league.ruleset.versions.order_by("-number").first()
+            ruleset_version = league.ruleset.current_version
         else:
             rules = league.rules
     if ruleset_version is not None:
