@@ -29,6 +29,7 @@ RUNNING, FINISHED, ABANDONED = "running", "finished", "abandoned"
 CORRECT_FINISHED = "Only an organiser can correct a finished game."
 ABANDON_FINISHED = "Only an organiser can abandon a finished game."
 FINISH_ABANDONED = "An abandoned game cannot be finished."
+FINISH_ABANDONED = "An abandoned game cannot be finished."
 PIN_NEEDS_SCORER = "A PIN is typed on a scorer's device."
 
 

@@ -1,9 +1,10 @@
-"""The words and number formats of the site: one source for pages, API, PDF, CSV and the audit
-trail (and the one file the translations will translate).
+"""The words of the site and the formats of a game's results: one source for pages, API, PDF,
+CSV and the audit trail (and the one file the translations will translate). Numbers as such
+are written by :mod:`core.formats`.
 
 Nothing here computes a point: it writes out what the engine decided and the caches hold. The
 vocabulary comes first (winds, results, abort reasons, penalties, limits, actions, the result
-unit), then the number formats, then a hand in words, as one line for the pages and the trail
+unit), then the results' formats, then a hand in words, as one line for the pages and the trail
 (:func:`hand_line`) and as an outcome with its details for the printed sheet
 (:func:`hand_outcome`).
 
@@ -23,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.formats import points, printed, uma_text
 from scoring.engine import Entry, Limit, PenaltyPrice, SettlementTerms
 
 # ---------------------------------------------------------------------------------------------
@@ -110,8 +112,6 @@ TENTHS = "points_1000"
 POINTS = "points"
 """``final["unit"]`` of results that are final minus start points."""
 UNIT_WORDS = {TENTHS: "points of 1,000", POINTS: "points"}
-MINUS = "\u2212"
-"""The minus sign printed sheets use (a hyphen is too short beside the digits)."""
 
 
 def seat_winds(dealer: int) -> list[str]:
@@ -140,15 +140,6 @@ def unit_words(unit: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # Numbers
-
-
-def points(n: int | None) -> str:
-    """Points with thousands separators; empty for None.
-
-    >>> points(25000), points(-1000), points(None)
-    ('25,000', '-1,000', '')
-    """
-    return "" if n is None else f"{n:,}"
 
 
 def signed(n: int | float | None, unit: str = POINTS) -> str:
@@ -183,61 +174,6 @@ def result_text(value: int | None, unit: str) -> str:
     return f"{sign}{abs(value)}"
 
 
-def tenths_text(value: int | None) -> str:
-    """Tenths (placement points) with one decimal, a sign only when negative.
-
-    >>> tenths_text(30), tenths_text(23), tenths_text(-5), tenths_text(None)
-    ('3.0', '2.3', '-0.5', '')
-    """
-    if value is None:
-        return ""
-    sign = "-" if value < 0 else ""
-    whole, tenth = divmod(abs(value), 10)
-    return f"{sign}{whole}.{tenth}"
-
-
-def signed_points(value: int) -> str:
-    """Points with a sign and thousands separators, ``0`` without one (hand statistics).
-
-    >>> signed_points(7700), signed_points(-1300), signed_points(0)
-    ('+7,700', '-1,300', '0')
-    """
-    return f"{value:+,}" if value else "0"
-
-
-def printed(text: Any) -> str:
-    """A number already written out, with a true minus sign (the printed sheets).
-
-    >>> printed("-24.6"), printed(-3)
-    ('\u221224.6', '\u22123')
-    """
-    return str(text).replace("-", MINUS)
-
-
-def printed_points(value: Any) -> str:
-    """Points as the printed sheet writes them: separators and a true minus sign.
-
-    >>> printed_points(-12300), printed_points(None), printed_points("")
-    ('\u221212,300', '', '')
-    """
-    if value is None or value == "":
-        return ""
-    return printed(f"{value:,}")
-
-
-def printed_delta(value: Any) -> str:
-    """A score change as the printed sheet writes it: ``+6,200``, ``0``, ``\u22121,000``.
-
-    >>> printed_delta(6200), printed_delta(0), printed_delta(-1000), printed_delta(None)
-    ('+6,200', '0', '\u22121,000', '')
-    """
-    if value is None:
-        return ""
-    if value == 0:
-        return "0"
-    return printed(f"{value:+,}")
-
-
 def printed_result(value: Any, unit: str) -> str:
     """A final result (as ``final["results"]`` holds it) on the printed sheet.
 
@@ -249,37 +185,6 @@ def printed_result(value: Any, unit: str) -> str:
     if unit == TENTHS:
         return printed(f"{value:+.1f}")
     return printed(f"{value:+,}")
-
-
-def uma_text(values: Any) -> str:
-    """Uma in one line, first to fourth (the standings' settlement line).
-
-    >>> uma_text([15, 5, -5, -15]), uma_text([8, 0, 0, -8])
-    ('+15/+5/-5/-15', '+8/0/0/-8')
-    """
-    return "/".join(f"{u:+d}" if u else "0" for u in values or ())
-
-
-def option_text(description: Mapping[str, Any], value: Any) -> str:
-    """An option's value in words, as its description (``engine.describe_options``) lists
-    it, as the printed sheet writes it.
-
-    >>> option_text({"type": "bool"}, True), option_text({"type": "int"}, 1500)
-    ('yes', '1,500')
-    >>> option_text({"type": "uma"}, [20, 10, -10, -20])
-    '+20 / +10 / \u221210 / \u221220'
-    """
-    kind = description["type"]
-    if kind == "bool":
-        return "yes" if value else "no"
-    if kind == "choice":
-        labels = {c["value"]: c["label"] for c in description.get("choices", [])}
-        return str(labels.get(value, str(value)))
-    if kind == "uma":
-        return " / ".join(printed(f"{v:+d}") for v in value)
-    if isinstance(value, int):
-        return points(value)
-    return str(value)
 
 
 ABOVE_WORDS = {1: "one", 2: "two", 3: "three"}

@@ -15,9 +15,11 @@ from django.shortcuts import get_object_or_404
 
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club
+from core.formats import points
+from core.models import AuditEntry
 from scoring import engine
-from scoring.models import AuditEntry, Game, Hand
-from scoring.presenter import ACTION_WORDS, WIND_NAMES, hand_line, points, seat_winds, signed
+from scoring.models import Game, Hand
+from scoring.presenter import ACTION_WORDS, WIND_NAMES, hand_line, seat_winds, signed
 
 
 def game_for_user(

@@ -15,15 +15,11 @@ from typing import Any
 
 from django.utils import timezone
 
+from core.formats import option_text
+from core.models import AuditEntry
 from scoring import engine
-from scoring.models import AuditEntry, Game
-from scoring.presenter import (
-    hand_outcome,
-    option_text,
-    printed_result,
-    start_winds,
-    unit_words,
-)
+from scoring.models import Game
+from scoring.presenter import hand_outcome, printed_result, start_winds, unit_words
 from scoring.selectors import riichi_doubles
 
 
@@ -494,7 +490,7 @@ class StandingsSheet:
     printed_at: datetime.datetime
     address: str
     settlements: tuple[Any, ...] = ()
-    """The settlements the counted games used (:class:`leagues.standings.Settlement`)."""
+    """The settlements the counted games used (:class:`clubhouse.standings.Settlement`)."""
 
     @property
     def mixed(self) -> bool:
@@ -502,7 +498,7 @@ class StandingsSheet:
         return len(self.settlements) > 1
 
 
-def _standing_line(row: Any) -> StandingLine:
+def standing_line(row: Any) -> StandingLine:
     return StandingLine(
         rank=row.rank,
         name=row.player.display_name,
@@ -515,30 +511,4 @@ def _standing_line(row: Any) -> StandingLine:
         average_placement=row.average_placement_display,
         best=row.best_display,
         settlements=row.settlements_display,
-    )
-
-
-def standings_sheet(season: Any, *, address: str) -> StandingsSheet:
-    """The standings sheet of a season, from :func:`leagues.standings.season_standings`."""
-    from leagues.models import League
-    from leagues.standings import season_standings
-
-    standings = season_standings(season)
-    league = standings.league
-    return StandingsSheet(
-        club=league.club.name,
-        league=league.name,
-        season=season.name,
-        starts=season.starts,
-        ends=season.ends,
-        rules=standings.rules,
-        summary=standings.summary,
-        placement=standings.aggregate == League.Aggregate.PLACEMENT,
-        result_unit=unit_words(standings.unit),
-        games=standings.games,
-        rows=tuple(_standing_line(r) for r in standings.rows),
-        unqualified=tuple(_standing_line(r) for r in standings.unqualified),
-        printed_at=timezone.localtime(),
-        address=address,
-        settlements=standings.settlements,
     )

@@ -7,9 +7,9 @@ game's own result), not to the lowest seat number.
 
 import pytest
 
+from clubhouse.standings import season_standings
 from clubs.models import Player
 from leagues.models import League, Season
-from leagues.standings import season_standings
 
 
 @pytest.fixture

@@ -1,14 +1,16 @@
 # ruff: noqa: E501 (hands and their words written out whole, one a line)
-"""The one presenter (scoring.presenter): its words and numbers, pinned as literals.
+"""The one presenter (scoring.presenter) and the number formats it prints with
+(core.formats): their words and numbers, pinned as literals.
 
 The literals were written out by the functions the presenter replaced
 (``scoring.selectors.describe_hand``, ``scoring.sheet_data.describe_hand``,
-``leagues.standings.format_result``, ...), checked equal to them over these hands and a
+``leagues.standings.format_result``, ``scoring.pdf.points``, ...), checked equal to them over these hands and a
 range of numbers before those were deleted: pages, sheets and CSVs print what they printed.
 """
 
 import pytest
 
+from core import formats
 from scoring import engine, presenter
 
 HANDS = [
@@ -263,12 +265,12 @@ def test_results_in_each_place_they_are_printed(value, unit, signed, result, pri
     ],
 )
 def test_numbers(value, points, printed, delta, signed_points, tenths):
-    assert presenter.points(value) == points
-    assert presenter.printed_points(value) == printed
-    assert presenter.printed_delta(value) == delta
+    assert formats.points(value) == points
+    assert formats.printed_points(value) == printed
+    assert formats.printed_delta(value) == delta
     if value is not None:
-        assert presenter.signed_points(value) == signed_points
-    assert presenter.tenths_text(value) == tenths
+        assert formats.signed_points(value) == signed_points
+    assert formats.tenths(value) == tenths
 
 
 @pytest.mark.parametrize(
@@ -303,10 +305,10 @@ def test_a_settlement_in_one_line(preset, options, text):
 
 def test_option_values_as_the_sheet_prints_them():
     described = {d["name"]: d for d in engine.describe_options()}
-    assert presenter.option_text(described["ties"], "share") == "They share the placement bonuses"
-    assert presenter.option_text(described["bust_ends"], False) == "no"
-    assert presenter.option_text(described["start_points"], 25000) == "25,000"
-    assert presenter.option_text(described["uma"], [15, 5, -5, -15]) == (
+    assert formats.option_text(described["ties"], "share") == "They share the placement bonuses"
+    assert formats.option_text(described["bust_ends"], False) == "no"
+    assert formats.option_text(described["start_points"], 25000) == "25,000"
+    assert formats.option_text(described["uma"], [15, 5, -5, -15]) == (
         "+15 / +5 / \u22125 / \u221215"
     )
 
@@ -340,8 +342,25 @@ def test_the_entry_forms_labels(preset, options, limits, penalties):
     assert [presenter.penalty_label(p) for p in entry.penalties] == penalties
 
 
-def test_the_examples_in_the_presenter_run():
+@pytest.mark.parametrize("module", [presenter, formats], ids=["presenter", "formats"])
+def test_the_examples_in_the_presenter_and_the_formats_run(module):
     import doctest
 
-    failed, attempted = doctest.testmod(presenter)
+    failed, attempted = doctest.testmod(module)
     assert failed == 0 and attempted > 0
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "text"),
+    [
+        ("bust_ends", True, "on"),
+        ("riichi", False, "off"),
+        ("honba_points", 1500, "1,500"),
+        ("uma", [30, 10, -10, -30], "30/10/-10/-30"),
+        ("ties", "share", "They share the placement bonuses"),
+    ],
+)
+def test_option_values_as_a_rule_sets_change_list_writes_them(name, value, text):
+    """As ``rulesets.services.format_value`` wrote them (the rule set form and change list)."""
+    described = {d["name"]: d for d in engine.describe_options()}
+    assert formats.option_setting(described[name], value) == text
