@@ -290,9 +290,8 @@ def test_a_refused_claim_links_nothing(client, club, alice, newcomer):
 
 
 def test_a_claim_answered_twice_is_refused(club, alice, newcomer):
-    claim = members.claim_create(
-        player=Player.objects.create(club=club, display_name="G"), user=newcomer, actor_role="member"
-    )
+    guest = Player.objects.create(club=club, display_name="G")
+    claim = members.claim_create(player=guest, user=newcomer, actor_role="member")
     members.claim_decide(claim=claim, approve=False, actor=alice, actor_role="organiser")
 
     with pytest.raises(ClubError, match="answered already"):
