@@ -207,3 +207,24 @@ def test_start_a_game_offers_the_clubs_default_rules_first(client, club, bob):
     form = client.get(f"/clubs/{club.slug}/games/new/").context["form"]
 
     assert form["rules"].value() == "preset:m-league"
+
+
+def test_a_clubs_pages_show_times_in_its_time_zone_and_the_next_request_starts_over(
+    client, club, public_club, alice
+):
+    from clubs.models import Invitation
+
+    club.time_zone = "Asia/Tokyo"
+    club.save()
+    Membership.objects.create(club=public_club, user=alice, role="organiser")
+    for c in (club, public_club):
+        Invitation.objects.create(
+            club=c, kind="link", code=f"c-{c.slug}", role="member", expires="2099-01-01T00:00Z"
+        )
+    client.force_login(alice)
+
+    tokyo = client.get(f"/clubs/{club.slug}/invitations/").content.decode()
+    utc = client.get(f"/clubs/{public_club.slug}/invitations/").content.decode()
+
+    assert "Until 2099-01-01 09:00" in tokyo
+    assert "Until 2099-01-01 00:00" in utc
