@@ -93,6 +93,7 @@ def people(request: HttpRequest, slug: str) -> HttpResponse:
             club=club, user=request.user, status=PlayerClaim.Status.PENDING
         ).first()
         context["claimable"] = own is None and context["my_claim"] is None
+        context["guests"] = [p for p in context["players"] if p.user_id is None]
     if may["manage_members"]:
         context["claims"] = PlayerClaim.objects.filter(
             club=club, status=PlayerClaim.Status.PENDING
@@ -195,12 +196,14 @@ def player_retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def player_claim(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def player_claim(request: HttpRequest, slug: str) -> HttpResponse:
+    """A member asks to be linked to the guest player named in the form."""
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
     if role is None:
         raise PermissionDenied("Only a member of the club can ask to be linked to a player.")
-    player = get_object_or_404(Player, club=club, pk=pk)
+    pk = request.POST.get("player", "")
+    player = get_object_or_404(Player, club=club, pk=int(pk) if pk.isdigit() else 0)
     try:
         members.claim_create(player=player, user=request.user, actor_role=role)
     except ClubError as e:

@@ -20,7 +20,7 @@ urlpatterns = [
     path(CLUB + "players/<int:pk>/rename/", manage_views.player_rename, name="player_rename"),
     path(CLUB + "players/<int:pk>/merge/", manage_views.player_merge, name="player_merge"),
     path(CLUB + "players/<int:pk>/retire/", manage_views.player_retire, name="player_retire"),
-    path(CLUB + "players/<int:pk>/claim/", manage_views.player_claim, name="player_claim"),
+    path(CLUB + "claims/", manage_views.player_claim, name="player_claim"),
     path(CLUB + "claims/<int:pk>/", manage_views.claim_decide, name="claim_decide"),
     path(CLUB + "invitations/", manage_views.invitations, name="invitations"),
     path(

@@ -286,8 +286,8 @@ URLS = {
         "/clubs/{slug}/players/{spare}/retire/", POST_ONLY_PAGE, ORGANISER, {"retired": "true"}
     ),
     # The personas stand for players already: a member is told so (a message, 302).
-    "clubs/<slug:slug>/players/<int:pk>/claim/": Url(
-        "/clubs/{slug}/players/{spare}/claim/", POST_ONLY_PAGE, MEMBER, {}
+    "clubs/<slug:slug>/claims/": Url(
+        "/clubs/{slug}/claims/", POST_ONLY_PAGE, MEMBER, lambda w: {"player": w["spare"]}
     ),
     "clubs/<slug:slug>/claims/<int:pk>/": Url(
         "/clubs/{slug}/claims/{claim}/", POST_ONLY_PAGE, ORGANISER, {"decision": "approve"}

@@ -258,9 +258,9 @@ def test_a_member_links_their_account_to_a_guest_when_an_organiser_approves(
         club=club, players=[guest, *others], rules="japanese-modern", created_by=alice
     )
     client.force_login(newcomer)
-    assert "This is me" in client.get(f"/clubs/{club.slug}/people/").content.decode()
+    assert "Ask to be linked" in client.get(f"/clubs/{club.slug}/people/").content.decode()
 
-    client.post(f"/clubs/{club.slug}/players/{guest.pk}/claim/")
+    client.post(f"/clubs/{club.slug}/claims/", {"player": guest.pk})
 
     claim = PlayerClaim.objects.get()
     assert claim.status == "pending"
@@ -346,3 +346,13 @@ def test_the_members_list_is_for_members_only(client, public_club, alice, dave):
 
     assert "Members" not in outsider and "alice" not in outsider
     assert "<strong>alice</strong>" in organiser and "Invite people" in organiser
+
+
+def test_a_claim_for_no_such_player_is_404(client, club, newcomer, public_club):
+    stranger = Player.objects.create(club=public_club, display_name="Elsewhere")
+    client.force_login(newcomer)
+
+    for value in ("", "abc", str(stranger.pk)):
+        response = client.post(f"/clubs/{club.slug}/claims/", {"player": value})
+        assert response.status_code == 404, value
+    assert not PlayerClaim.objects.exists()
