@@ -88,6 +88,12 @@ def test_a_club_is_set_up_and_run_from_the_web_alone(page, viewport, live_server
         page.click("button:has-text('Make the invitation')")
     link = page.locator("input.join-link").first.input_value()
     assert link.startswith(f"{url}/join/")
+    # And a code on the screen for the people in the room tonight.
+    page.check("input[name=kind][value=code]")
+    with page.expect_navigation():
+        page.click("button:has-text('Make the invitation')")
+    code = page.locator(".big-code").first.inner_text()
+    assert len(code) == 6
     _shot(page, size, "invitations")
 
     # The second person opens the link in their own browser, signs up and joins as scorer.
