@@ -80,7 +80,9 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug, role=Role.ORGANISER)
-    form = LeagueForm(request.POST or None, club=club, initial={"preset": "japanese-modern"})
+    form = LeagueForm(
+        request.POST or None, club=club, initial={"rules": club.default_rules or None}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             league = services.league_create(club=club, user=request.user, **form.service_kwargs())
@@ -96,7 +98,9 @@ def league_create(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league_edit(request: HttpRequest, slug: str, league_slug: str) -> HttpResponse:
     club, league = _league(request, slug, league_slug, Role.ORGANISER)
-    form = LeagueForm(request.POST or None, club=club, initial=LeagueForm.initial_for(league))
+    form = LeagueForm(
+        request.POST or None, club=club, league=league, initial=LeagueForm.initial_for(league)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             league = services.league_update(

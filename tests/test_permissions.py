@@ -194,8 +194,7 @@ def _league_form(w):
     return {
         "name": "Autumn Cup",
         "slug": "autumn",
-        "preset": "m-league",
-        "options": "",
+        "rules": "preset:m-league",
         "aggregate": "sum",
         "placement_points": "",
         "min_games": "0",
