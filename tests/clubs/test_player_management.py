@@ -71,6 +71,9 @@ def test_a_renamed_player_shows_the_new_name_everywhere(client, club, alice, tab
         content = client.get(page).content.decode()
         assert "Aiko Tanaka" in content, page
     assert scoring.game_record(game)["players"][0] == "Aiko Tanaka"
+    # The finished game links each name to the player's page.
+    link = f'href="/clubs/{club.slug}/players/{aiko.pk}/">Aiko Tanaka</a>'
+    assert link in client.get(f"/games/{game.pk}/").content.decode()
     entry = AuditEntry.objects.get(action="player.renamed")
     assert entry.before == {"id": aiko.pk, "display_name": "Aiko"}
     assert entry.after == {"id": aiko.pk, "display_name": "Aiko Tanaka"}

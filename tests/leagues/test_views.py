@@ -282,7 +282,8 @@ def test_the_live_board_shows_running_games_current_totals(
     assert b'data-refresh-url="' in page.content and b"js/leagues.js" in page.content
     assert b"<script>" not in page.content  # no inline script under the CSP
     board = client.get(f"/clubs/{club.slug}/leagues/{league.slug}/live/?partial=1").content
-    assert b"36700" in board and b"21100" in board and b"<html" not in board
+    assert b"36,700" in board and b"21,100" in board and b"<html" not in board
+    assert f'href="/clubs/{club.slug}/players/{a.pk}/"'.encode() in board
 
 
 def test_the_club_page_lists_its_leagues(client, charlie, club, league, played):
