@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from scoring import sheet_views
+from scoring import blank_sheet_views, sheet_views
 
 app_name = "sheets"
 
 urlpatterns = [
     path("games/<int:pk>/sheet.pdf", sheet_views.game_sheet, name="game"),
     path("games/<int:pk>/blank-sheet.pdf", sheet_views.blank_sheet, name="blank"),
+    path("clubs/<slug:slug>/blank-sheet/", blank_sheet_views.club_blank_sheet, name="club_blank"),
     path("seasons/<int:pk>/standings.pdf", sheet_views.standings_sheet, name="standings"),
     path("api/games/<int:pk>/sheet.pdf", sheet_views.GameSheetApi.as_view(), name="api-game-sheet"),
 ]

@@ -341,6 +341,9 @@ URLS = {
     "games/<int:pk>/sheet.pdf": Url("/games/{game}/sheet.pdf", READ),
     "games/<int:pk>/blank-sheet.pdf": Url("/games/{game}/blank-sheet.pdf", READ),
     "seasons/<int:pk>/standings.pdf": Url("/seasons/{season}/standings.pdf", READ),
+    "clubs/<slug:slug>/blank-sheet/": Url(
+        "/clubs/{slug}/blank-sheet/", SCORER, SCORER, _game_form, ok=200
+    ),
     "api/games/<int:pk>/sheet.pdf": Url("/api/games/{game}/sheet.pdf", READ),
     # leagues
     "clubs/<slug:slug>/leagues/": Url("/clubs/{slug}/leagues/", READ),
