@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from accounts.models import Attempt
-from config.security import client_ip
+from core.security import client_ip
 
 
 def _window() -> timedelta:

@@ -18,7 +18,7 @@ from clubs import policy
 from clubs.models import Club, Invitation, Membership, Player, PlayerClaim
 from clubs.players import player_merge
 from clubs.services import ClubError
-from scoring.models import log_action
+from core.models import log_action
 
 Role = Membership.Role
 

@@ -14,7 +14,7 @@ from django.db import transaction
 from clubs import policy, registry
 from clubs.models import Club, Player
 from clubs.services import ClubError, player_create
-from scoring.models import log_action
+from core.models import log_action
 
 
 def _refuse_unless(allowed: bool, what: str) -> None:

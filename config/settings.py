@@ -112,8 +112,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
-    # Ends a user's API token when they log out or change their password.
-    "config.apps.SiteConfig",
+    # The ground floor: audit trail, API base, tokens (ended on logout or a password change).
+    "core",
     "drf_spectacular",
     # Swagger UI's files served from our own static files: the CSP allows no CDN.
     "drf_spectacular_sidecar",
@@ -125,12 +125,13 @@ INSTALLED_APPS = [
     "scoring",
     "leagues",
     "rulesets",
+    "clubhouse",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE under /api/ is a 413 before anything reads it.
-    "config.limits.ApiBodyLimitMiddleware",
+    "core.limits.ApiBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -180,7 +181,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # axes' backend first: it refuses a locked-out username and address before any password check.
 AUTHENTICATION_BACKENDS = [
-    "config.security.LoginThrottleBackend",
+    "core.security.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # After LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
@@ -191,9 +192,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
-AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
-AXES_USERNAME_CALLABLE = "config.security.client_username"
+AXES_LOCKOUT_CALLABLE = "core.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "core.security.client_ip"
+AXES_USERNAME_CALLABLE = "core.security.client_username"
 # Set behind a reverse proxy that appends the client's address to X-Forwarded-For; otherwise
 # every login would be counted against the proxy's address.
 TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
@@ -209,21 +210,23 @@ SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60)
 # written to the console. Without either the site sends no mail and offers no reset by e-mail.
 _email_host = env_str("EMAIL_HOST", "")
 if _email_host:
-    _mailer: dict[str, object] = {
-        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "OPTIONS": {
-            "host": _email_host,
-            "port": env_int("EMAIL_PORT", 587),
-            "username": env_str("EMAIL_HOST_USER", ""),
-            "password": env_str("EMAIL_HOST_PASSWORD", ""),
-            "use_tls": env_bool("EMAIL_USE_TLS", True),
-        },
+    # Django 6.1 reads mail settings from MAILERS (EMAIL_HOST and the like are deprecated).
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _email_host,
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER", ""),
+                "password": env_str("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+            },
+        }
     }
-else:
-    _mailer = {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
-# Django 6.1 reads mail settings from MAILERS (EMAIL_HOST and the like are deprecated).
-MAILERS = {"default": _mailer}
-MAIL_CONFIGURED = _mailer["BACKEND"].endswith("smtp.EmailBackend") or DEBUG
+elif DEBUG:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+# Without either no mailer is set: the site sends no mail and offers no reset by e-mail.
+MAIL_CONFIGURED = bool(_email_host) or DEBUG
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tenbou@localhost")
 
 LOGIN_URL = "login"
@@ -305,11 +308,11 @@ REST_FRAMEWORK = {
     # Closed by default: an API view that serves public data says so itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON only, and the schema says so. JSON nested too deep, too large, or with a NUL or a
-    # lone surrogate in a string (the database cannot hold it) is refused (config.parsers).
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
+    # lone surrogate in a string (the database cannot hold it) is refused (core.parsers).
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Every 4xx/5xx answers {"error": {"code", "message", "field"?, "hand"?}}.
-    "EXCEPTION_HANDLER": "scoring.api.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tenbou API",
@@ -324,7 +327,7 @@ SPECTACULAR_SETTINGS = {
     # The answers every operation may give besides its own (401, 413, malformed JSON).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.openapi.add_common_answers",
+        "core.openapi.add_common_answers",
     ],
 }
 

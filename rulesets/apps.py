@@ -10,3 +10,8 @@ class RulesetsConfig(AppConfig):
         from rulesets import club_hooks
 
         registry.register_rules_choices(club_hooks.ruleset_choices, order=10)
+
+        from core.sections import register_club_section
+        from rulesets.sections import club_section
+
+        register_club_section("rulesets", club_section, order=30)

@@ -11,3 +11,12 @@ class ScoringConfig(AppConfig):
 
         registry.register_rules_choices(club_hooks.preset_choices, order=20)
         registry.register_merge_step(check=club_hooks.check_merge, move=club_hooks.move_seats)
+
+        from core.api import register_refusal
+        from core.sections import register_club_section
+        from scoring.engine import EngineError
+        from scoring.sections import club_section
+
+        # The engine's refusals answer the API as 400s with their code, field and hand.
+        register_refusal(EngineError)
+        register_club_section("scoring", club_section, order=10)

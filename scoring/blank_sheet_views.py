@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods
 from rest_framework.exceptions import APIException
 
 from clubs.access import Role, get_club_for_user
+from core import pdf as core_pdf
 from scoring import engine, pdf, services, sheet_data
 from scoring.forms import GameStartForm
 from scoring.sheet_views import _inline, _refused, _render
@@ -59,6 +60,6 @@ def club_blank_sheet(request: HttpRequest, slug: str) -> HttpResponse:
             except APIException as e:
                 return _refused(e)
             table = ("table", kwargs["table"]) if kwargs["table"] else ()
-            filename = pdf.sheet_filename(club.slug, sheet.header.played_on, *table, "blank")
+            filename = core_pdf.sheet_filename(club.slug, sheet.header.played_on, *table, "blank")
             return _inline(content, filename)
     return render(request, "scoring/blank_sheet_form.html", {"club": club, "form": form})

@@ -15,7 +15,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from clubs.models import Club, Membership, Player
-from scoring.models import AuditEntry, Game
+from core.models import AuditEntry
+from scoring.models import Game
 from tests.browser.test_half_game import HANDS, VIEWPORTS, Table
 
 PASSWORD = "a long enough passphrase 7"

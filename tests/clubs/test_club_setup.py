@@ -4,8 +4,8 @@ import pytest
 
 from clubs import services
 from clubs.models import Club, Membership
+from core.models import AuditEntry
 from rulesets import services as rulesets
-from scoring.models import AuditEntry
 
 
 @pytest.fixture(autouse=True)

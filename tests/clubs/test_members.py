@@ -10,8 +10,9 @@ from django.utils import timezone
 from clubs import members
 from clubs.models import Invitation, Membership, Player, PlayerClaim
 from clubs.services import ClubError
+from core.models import AuditEntry
 from scoring import services as scoring
-from scoring.models import AuditEntry, GameSeat
+from scoring.models import GameSeat
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON
 

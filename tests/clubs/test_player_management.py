@@ -2,12 +2,13 @@
 
 import pytest
 
+from clubhouse import league_stats as selectors
 from clubs import players
 from clubs.models import Player, PlayerClaim
 from clubs.services import ClubError
-from leagues import selectors
+from core.models import AuditEntry
 from scoring import services as scoring
-from scoring.models import AuditEntry, GameSeat
+from scoring.models import GameSeat
 from tests.scoring.conftest import RON, TSUMO
 
 

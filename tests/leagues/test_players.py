@@ -1,6 +1,6 @@
 """The player page: results, placements and hand statistics read from the cached numbers."""
 
-from leagues.selectors import player_stats
+from clubhouse.league_stats import player_stats
 
 from .conftest import tsumo
 

@@ -6,8 +6,9 @@ import pypdf
 import pytest
 
 from clubs.models import Player
+from core.models import AuditEntry
 from rulesets import services as rulesets
-from scoring.models import AuditEntry, Game
+from scoring.models import Game
 
 
 @pytest.fixture(autouse=True)
