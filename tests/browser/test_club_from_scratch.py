@@ -159,6 +159,7 @@ def test_a_club_is_set_up_and_run_from_the_web_alone(page, viewport, live_server
     expect(page.locator("main")).not_to_contain_text("Aiko T.")
     page.click(".players >> text=Aiko")
     expect(page.locator("h1")).to_contain_text("Aiko")
+    expect(page.locator(".player-games")).to_contain_text("Bruno Rossi")  # her game's table
     assert [p.display_name for p in game.seat_players()] == [
         "Aiko",
         "Bruno Rossi",
