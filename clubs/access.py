@@ -10,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Membership
+from clubs.timezones import activate_for
 
 Role = Membership.Role
 
@@ -60,4 +61,6 @@ def require_role(club: Club, user_role: Role | str | None, role: Role | None = N
         raise Http404("No such club.")
     if role is not None and not has_role(user_role, role):
         raise PermissionDenied(f"This needs the {role.label.lower()} role in {club.name}.")
+    # What follows is about this club: its dates and times are shown in its zone.
+    activate_for(club.time_zone)
     return user_role

@@ -4,6 +4,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("clubs.urls")),
+    path("", include("accounts.urls")),
     path("", include("scoring.urls")),
     path("", include("clubhouse.sheet_urls")),
     path("", include("clubhouse.league_urls")),
