@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import RecordError
 from .yaku import TABLES, HanBreakdown, count_yaku, yaku_table
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 SUITS = "mpsz"
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
 TILE_FIELDS = frozenset({"tiles", "win", "melds", "dora_indicators", "ura_dora_indicators"})
+_LIB_MELD = {"chi": "chi", "pon": "pon"}  # the library's meld types (mahjong.meld.Meld)
 MAX_INDICATORS = 5  # the first indicator and one for each of four kongs
 
 # The ``mahjong`` library's yaku (by class name) under our ids; dora are counted here.
@@ -96,9 +97,11 @@ NAMED_WITH_TILES = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Tile:
-    """One tile: its kind 0-33 (1m-9m, 1p-9p, 1s-9s, then the seven honours), red or not."""
+class Tile(NamedTuple):
+    """One tile: its kind 0-33 (1m-9m, 1p-9p, 1s-9s, then the seven honours), red or not.
+
+    A named tuple: tiles are counted and compared in bulk, which a tuple does in C.
+    """
 
     kind: int
     red: bool = False
@@ -239,34 +242,37 @@ def parse_tiles(obj: Mapping[str, Any], field: str) -> TileHand:
         )
     dora = _indicators(obj, "dora_indicators", field)
     ura = _indicators(obj, "ura_dora_indicators", field)
-    counts = Counter(t.kind for t in tiles)
-    for t, n in counts.items():
+    counts = [0] * 34
+    reds = 0
+    for t in tiles:
+        counts[t.kind] += 1
+        reds += t.red
+    for kind, n in enumerate(counts):
         if n > 4:
             raise _bad(
-                f"'tiles' holds {'five' if n == 5 else n} of {Tile(t).name}; a tile has four "
+                f"'tiles' holds {'five' if n == 5 else n} of {Tile(kind).name}; a tile has four "
                 "copies.",
                 f"{field}.tiles",
             )
-    reds = Counter(t.kind for t in tiles if t.red)
-    if any(n > 1 for n in reds.values()):
+    if reds > len({t.kind for t in tiles if t.red}):
         raise _bad("each suit has one red five; 'tiles' holds two of one.", f"{field}.tiles")
-    seen = counts + Counter(t.kind for t in dora + ura)
-    for t, n in seen.items():
-        if n > 4:
+    for t in dora + ura:
+        counts[t.kind] += 1
+        if counts[t.kind] > 4:
             raise _bad(
-                f"the tiles and the dora indicators hold {n} of {Tile(t).name}; a tile has four "
-                "copies.",
+                f"the tiles and the dora indicators hold {counts[t.kind]} of {Tile(t.kind).name}; "
+                "a tile has four copies.",
                 f"{field}.dora_indicators",
             )
     rest = Counter(tiles)
     for i, m in enumerate(melds):
-        need = Counter(m.tiles)
-        if need - rest:
-            raise _bad(
-                f"the meld {''.join(t.name for t in m.tiles)} is not among 'tiles'.",
-                f"{field}.melds[{i}].tiles",
-            )
-        rest -= need
+        for t in m.tiles:
+            if rest[t] == 0:
+                raise _bad(
+                    f"the meld {''.join(t.name for t in m.tiles)} is not among 'tiles'.",
+                    f"{field}.melds[{i}].tiles",
+                )
+            rest[t] -= 1
     if rest[win] == 0:
         raise _bad(
             f"the winning tile {win.name} is not among the tiles outside the melds.",
@@ -320,27 +326,37 @@ def _to_136(hand: TileHand) -> tuple[list[int], int, list[Any]]:
     tile and the melds."""
     from mahjong.meld import Meld as LibMeld
 
-    taken: set[int] = set()
+    used = [0] * 34  # plain copies given out per kind: 1, 2, 3, then 0 (the red five's index)
 
     def take(t: Tile) -> int:
         if t.red:
-            index = t.kind * 4
-        else:
-            # plain fives keep clear of copy 0, the library's red five
-            index = next(t.kind * 4 + c for c in (1, 2, 3, 0) if t.kind * 4 + c not in taken)
-        taken.add(index)
-        return index
+            return t.kind * 4
+        copy = (used[t.kind] + 1) % 4
+        used[t.kind] += 1
+        return t.kind * 4 + copy
 
     melds = []
+    in_melds: list[Tile] = []
     for m in hand.melds:
         indices = [take(t) for t in m.tiles]
-        lib_kind = {"chi": LibMeld.CHI, "pon": LibMeld.PON}.get(m.kind, LibMeld.KAN)
+        in_melds += m.tiles
+        lib_kind = _LIB_MELD.get(m.kind, LibMeld.KAN)
         melds.append(LibMeld(meld_type=lib_kind, tiles=indices, opened=m.is_open))
-    melded = Counter(t for m in hand.melds for t in m.tiles)
-    rest = Counter(hand.tiles) - melded
-    concealed = [take(t) for t in sorted(rest.elements(), key=lambda t: (t.kind, not t.red))]
+    rest = list(hand.tiles)
+    for t in in_melds:
+        rest.remove(t)
+    concealed = [take(t) for t in rest]
     win = next(i for i in concealed if i // 4 == hand.win and (i == hand.win * 4) == hand.win_red)
     return [*concealed, *(i for m in melds for i in m.tiles)], win, melds
+
+
+def _complete(tiles: list[int], melds: list[Any]) -> bool:
+    """Whether the tiles are a complete hand (the library's shape check)."""
+    from mahjong.agari import Agari
+    from mahjong.tile import TilesConverter
+
+    opened = [m.tiles_34 for m in melds if m.opened]
+    return Agari.is_agari(TilesConverter.to_34_array(tiles), opened or None)
 
 
 def value_tiles(
@@ -365,7 +381,6 @@ def value_tiles(
     >>> b.han, b.fu, [i.id for i in b.items]
     (4, 20, ['riichi', 'menzen_tsumo', 'pinfu', 'tanyao'])
     """
-    from mahjong.agari import Agari
     from mahjong.constants import EAST
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
@@ -393,17 +408,6 @@ def value_tiles(
             "riichi_not_declared",
         )
     tiles, win, melds = _to_136(hand)
-    from mahjong.tile import TilesConverter
-
-    if not Agari.is_agari(
-        TilesConverter.to_34_array(tiles), [m.tiles_34 for m in melds if m.opened] or None
-    ):
-        raise _bad(
-            "these tiles are not a complete hand (four sets and a pair, seven pairs or "
-            "thirteen orphans).",
-            f"{field}.tiles",
-            "incomplete_hand",
-        )
     dora = count_dora(rules, hand, riichi, field)
     yakuman_named = [n for n in named if (y := table.by_id.get(n)) is not None and y.yakuman]
     options = OptionalRules(
@@ -428,6 +432,15 @@ def value_tiles(
         options=options,
     )
     result = HandCalculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+    if result.error == HandCalculator.ERR_HAND_NOT_WINNING or (
+        yakuman_named and not _complete(tiles, melds)
+    ):
+        raise _bad(
+            "these tiles are not a complete hand (four sets and a pair, seven pairs or "
+            "thirteen orphans).",
+            f"{field}.tiles",
+            "incomplete_hand",
+        )
     if yakuman_named:  # heavenly or earthly hand: the yakuman in the tiles count beside it
         found_yakuman = [
             LIBRARY_YAKU[type(y).__name__]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -88,8 +89,9 @@ class YakuTable:
             if not set(y.includes) <= known:
                 raise ValueError(f"yaku table {self.id}: {y.id} includes an unknown yaku")
 
-    @property
+    @cached_property
     def by_id(self) -> Mapping[str, Yaku]:
+        """The yaku by id, in the table's order (built once: every win reads it)."""
         return MappingProxyType({y.id: y for y in self.yaku})
 
     def as_dict(self) -> dict[str, Any]:
