@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import EngineError, RecordError, RulesError
 from .flow import replay
-from .presets import Preset, build_rules, get_preset, preset_ids, resolve_rules
+from .presets import Preset, build_rules, get_preset, hand_values, preset_ids, resolve_rules
 from .record import parse_game
 from .rules import (
     CATEGORIES,
@@ -46,6 +46,7 @@ __all__ = [
     "build_rules",
     "describe_options",
     "get_preset",
+    "hand_values",
     "option",
     "parse_game",
     "preset_ids",
