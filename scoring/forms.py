@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 
 from clubs.models import Club
-from scoring import engine
+from scoring import engine, hand_values
 from scoring.selectors import ABORT_WORDS, WIND_NAMES, seat_winds
 
 RESULTS = (
@@ -238,6 +238,7 @@ class HandForm(forms.Form):
             self.fields[f"score_{s}"] = forms.IntegerField(
                 required=False, min_value=0, label="Fixed score"
             )
+        hand_values.add_fields(self, rules)  # the yaku picker, where the rules have a table
         self.penalty_kinds = penalty_kinds(self.options)
         for i in range(PENALTY_ROWS):
             self.fields[f"penalty_seat_{i}"] = forms.ChoiceField(
@@ -323,11 +324,14 @@ class HandForm(forms.Form):
             if self.points_doubles:
                 seat["points"] = self._current(f"points_{s}")[:1]
                 seat["doubles"] = self._current(f"doubles_{s}")[:1]
+                seat["sets"] = hand_values.sets_layout(self, s)
             else:
                 seat["han"] = self._options(f"value_{s}", self.han_choices)
                 seat["limits"] = self._options(f"value_{s}", self.limit_choices)
                 seat["fu"] = self._options(f"fu_{s}", [(str(f), str(f)) for f in FU_VALUES])
                 seat["pao"] = self._current(f"pao_{s}")[:1]
+                seat["yaku"] = hand_values.layout(self, s)
+                seat["tiles"] = hand_values.tile_layout(self, s)
             seats.append(seat)
         nagashi = self.seat_options("nagashi") if self.options["nagashi_mangan_percent"] else []
         more = self._more_layout(nagashi)
@@ -411,6 +415,9 @@ class HandForm(forms.Form):
         score = d.get(f"score_{s}")
         dora = d.get(f"dora_{s}") or 0
         if self.points_doubles:
+            by_parts = hand_values.parts_value(self, s, _Incomplete, winner=True)
+            if by_parts is not None:
+                return by_parts
             if score is not None:
                 if d.get(f"points_{s}") is not None or d.get(f"doubles_{s}"):
                     self.add_error(
@@ -426,6 +433,9 @@ class HandForm(forms.Form):
             win["points"] = d[f"points_{s}"]
             win["doubles"] = d.get(f"doubles_{s}") or 0
             return win
+        by_yaku = hand_values.win(self, s, _Incomplete)
+        if by_yaku is not None:
+            return by_yaku
         value = d.get(f"value_{s}") or ""
         if score is not None:
             if value:
@@ -457,6 +467,9 @@ class HandForm(forms.Form):
     def _loser(self, s: int) -> dict[str, Any]:
         """A loser's own hand under Standard scoring: points and doubles, or a fixed score."""
         d = self.cleaned_data
+        by_parts = hand_values.parts_value(self, s, _Incomplete, winner=False)
+        if by_parts is not None:
+            return by_parts
         if d.get(f"score_{s}") is not None:
             if d.get(f"points_{s}") or d.get(f"doubles_{s}"):
                 self.add_error(
@@ -683,6 +696,7 @@ def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
         if w.get("points") is not None:
             initial[f"points_{s}"] = w["points"]
             initial[f"doubles_{s}"] = w.get("doubles", 0)
+    initial.update(hand_values.initial(data))  # a hand entered by yaku reopens by yaku
     for name in ("riichi", "tenpai", "nagashi"):
         initial[name] = [str(s) for s in data.get(name) or []]
     if data.get("reason"):
@@ -709,8 +723,6 @@ def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]
         missing.append(f"more than {PENALTY_ROWS} penalties")
     limits = {int(v[1:]) for v, _ in limit_buttons(options) if v.startswith("h")}
     for w in [*(data.get("wins") or []), *(data.get("losers") or [])]:
-        if w.get("parts"):
-            missing.append("a hand counted by its parts")
         han = w.get("han")
         if han is not None and (
             (w.get("fu") is None and han not in limits) or (w.get("fu") is not None and han > 4)
