@@ -301,3 +301,15 @@ def test_an_italian_hand_by_sets_reopens_in_the_set_builder(client, bob, club, t
     assert page.context["cannot_show"] == []
     sb = page.context["form"].layout()["seats"][1]["sets"]
     assert '"honour":"dragon"' in sb["parts"] and '"win"' not in sb["parts"]
+
+
+def test_the_game_page_says_what_a_hand_by_yaku_tiles_or_sets_was(client, bob, running_game):
+    for hand in (
+        {"result": "ron", "from": 3, "wins": [{"seat": 2, "yaku": ["toitoi"], "fu": 40}]},
+        {"result": "tsumo", "wins": [{"seat": 1, "tiles": "234567m234p45688s", "win": "6s"}]},
+    ):
+        services.hand_record(game=running_game, hand=hand, entered_by=bob)
+    client.force_login(bob)
+    html = client.get(f"/games/{running_game.pk}/").content.decode()
+    assert "(toitoi; 40 fu)" in html
+    assert "(tiles 234567m234p45688s, won on 6s)" in html
