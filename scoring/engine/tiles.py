@@ -346,7 +346,8 @@ def _to_136(hand: TileHand) -> tuple[list[int], int, list[Any]]:
     for t in in_melds:
         rest.remove(t)
     concealed = [take(t) for t in rest]
-    win = next(i for i in concealed if i // 4 == hand.win and (i == hand.win * 4) == hand.win_red)
+    pairs = zip(concealed, rest, strict=True)
+    win = next(i for i, t in pairs if t.kind == hand.win and t.red == hand.win_red)
     return [*concealed, *(i for m in melds for i in m.tiles)], win, melds
 
 
@@ -485,6 +486,9 @@ def value_tiles(
             ids.append(n)
     if riichi and not double and "riichi" not in ids and "riichi" in table.by_id:
         ids.insert(0, "riichi")
+    yakuman = [id for id in ids if (y := table.by_id.get(id)) is not None and y.yakuman]
+    if yakuman:  # a yakuman counts alone: riichi and the rest add nothing to it
+        ids, dora = yakuman, 0
     order = {id: i for i, id in enumerate(table.by_id)}
     ids.sort(key=lambda id: order.get(id, len(order)))  # the table's order, as pickers list it
     fu = result.fu
