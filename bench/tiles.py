@@ -20,6 +20,12 @@ chis, kongs, dora and red fives, a yakuman, both winds), each valued ``--rounds`
 It first checks that under ``tenhou`` (the standard table, which is the library's) the engine
 finds the same han and fu as the library for every hand. Timings are the least CPU time of
 ``--repeat`` runs with the collector off. Results go to docs/benchmarks.md ("Tiles").
+
+``--preview N`` then times the server's whole answer to the entry form's preview request
+(Django's test client in-process, DEBUG off, a throwaway SQLite file, a game of 8 hands
+before it), N requests each way taking turns: the same riichi pinfu tanyao tsumo by han and
+fu, by yaku, and by tiles; medians, and what the tiles add per request against the library's
+own time for that hand.
 """
 
 from __future__ import annotations
@@ -106,6 +112,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200, help="times each hand is valued")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--preview", type=int, default=0, help="also time N preview requests each way"
+    )
     args = parser.parse_args()
     rules = resolve_rules("tenhou")
     parsed = [parse_tiles(record(h)["hands"][0]["wins"][0], "wins[0]") for h in HANDS]
@@ -186,6 +195,72 @@ def main() -> None:
     print(f"engine score_record, one-hand record by tiles: {server_us:7.1f} us a hand")
     print(f"ratio value_tiles / mahjong:   {engine_us / lib_us:.2f}")
     print(f"ratio score_record / mahjong:  {server_us / lib_us:.2f}")
+    if args.preview:
+        preview(args.preview, lib_us)
+
+
+def preview(n: int, lib_us: float) -> None:
+    """The entry form's preview request by han and fu, by yaku and by tiles (median ms)."""
+    import os
+    import statistics
+    import tempfile
+
+    tmp = tempfile.mkdtemp()
+    os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/tiles.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "bench-" + "x" * 50)
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    os.environ["SECURE_SSL_REDIRECT"] = "false"
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    from clubs.models import Club, Membership, Player
+    from scoring import services
+
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    settings.ALLOWED_HOSTS = ["testserver"]
+    user = User.objects.create_user("bench", password="bench-password-1")
+    club = Club.objects.create(name="Bench", slug="bench")
+    Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
+    players = [Player.objects.create(club=club, display_name=f"P{i}") for i in range(4)]
+    game = services.game_create(club=club, players=players, rules="tenhou", created_by=user)
+    for i in range(8):  # a game under way: the preview replays the hands before it
+        hand = {"result": "ron", "from": (i + 1) % 4, "wins": [{"seat": i % 4, "han": 1, "fu": 30}]}
+        services.hand_record(game=game, hand=hand, entered_by=user)
+    client = Client()
+    client.force_login(user)
+    url = f"/games/{game.pk}/hands/preview/"
+    base = {"result": "tsumo", "winners": ["1"], "riichi": ["1"]}
+    forms = {
+        "han and fu": {**base, "value_1": "4", "fu_1": "20"},
+        "yaku": {**base, "yaku_1": ["riichi", "menzen_tsumo", "pinfu", "tanyao"]},
+        "tiles": {**base, "tiles_1": "234567m234p45688s", "win_1": "6s"},
+    }
+    times: dict[str, list[float]] = {k: [] for k in forms}
+    for k, data in forms.items():  # the same numbers each way
+        page = client.post(url, data)
+        assert page.context["preview"]["seats"][1]["delta"] == "+5,200", (k, page.context)
+    for _ in range(n):
+        for k, data in forms.items():
+            started = time.perf_counter()
+            client.post(url, data)
+            times[k].append((time.perf_counter() - started) * 1000)
+    medians = {k: statistics.median(v) for k, v in times.items()}
+    print(
+        f"preview request, median of {n} (ms): "
+        + ", ".join(f"{k} {v:.2f}" for k, v in medians.items())
+    )
+    extra_us = (medians["tiles"] - medians["han and fu"]) * 1000
+    print(f"tiles add {extra_us:.0f} us a request: {extra_us / lib_us:.2f}x the library's time")
+    print(f"request by tiles / by han and fu: {medians['tiles'] / medians['han and fu']:.2f}")
 
 
 if __name__ == "__main__":
