@@ -16,6 +16,7 @@ from django import forms
 from scoring import engine
 
 YAKU_FIELDS = ("yaku", "open", "yaku_dora")
+SHOWN = 9  # the first of COMMON shown unfolded; the rest under "More yaku"
 TILE_FIELDS = ("tiles", "win", "melds", "dora_indicators", "ura_dora_indicators")
 MELD_KINDS = ("chi", "pon", "kan", "ankan")
 SUIT_TILES = (("m", "123456789"), ("p", "123456789"), ("s", "123456789"), ("z", "1234567"))
@@ -81,8 +82,10 @@ def layout(form: Any, s: int) -> dict[str, Any] | None:
         return None
     ticked = set(form._current(f"yaku_{s}"))
     is_open = form._current(f"open_{s}")[:1] in (["on"], ["True"], ["true"])
+    common = COMMON[:SHOWN]
     return {
         "seat": s,
+        "more_used": bool(ticked - set(common)),
         "open": is_open,
         "dora": (form._current(f"yaku_dora_{s}") or ["0"])[0] or "0",
         "used": bool(ticked),
@@ -90,7 +93,7 @@ def layout(form: Any, s: int) -> dict[str, Any] | None:
             {
                 **y,
                 "checked": y["id"] in ticked,
-                "common": y["id"] in COMMON[:6],
+                "common": y["id"] in common,
                 "value": (
                     f"yakuman x{y['yakuman']}"
                     if y["yakuman"]

@@ -1,6 +1,10 @@
 """A win in the players' own terms, on a phone: riichi pinfu tanyao tsumo by yaku and by tiles,
 an Italian hand by its sets, each with the preview checked before saving; the taps counted
-(docs/benchmarks.md, Hand entry). Seat 0 (Aiko) deals."""
+(docs/benchmarks.md, Hand entry). Seat 0 (Aiko) deals. With ``TENBOU_SCREENSHOTS=dir`` the
+tests save a screenshot of each entry screen before the save there."""
+
+import os
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -52,6 +56,15 @@ def _fits(page):
     return page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def _shot(page, name):
+    if os.environ.get("TENBOU_SCREENSHOTS"):
+        folder = Path(os.environ["TENBOU_SCREENSHOTS"])
+        folder.mkdir(parents=True, exist_ok=True)
+        # From the bottom, so that the sticky save bar is drawn where it rests.
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.screenshot(path=str(folder / f"scoring-entry-{name}-390.png"), full_page=True)
+
+
 def test_riichi_pinfu_tanyao_tsumo_by_yaku_in_seven_taps(page, live_server, club, bob):
     game = _entry(page, live_server, club, bob, "japanese-modern")
     t = Taps(page)
@@ -69,6 +82,7 @@ def test_riichi_pinfu_tanyao_tsumo_by_yaku_in_seven_taps(page, live_server, club
     expect(preview).to_contain_text("No-points hand (pinfu) 1")
     expect(page.locator("#preview .preview-seats .delta")).to_have_text(PINFU_TSUMO_DELTAS)
     assert _fits(page)
+    _shot(page, "by-yaku")
     t.save()
     assert t.count == 7
     data = game.hands.get().data
@@ -118,6 +132,7 @@ def test_riichi_pinfu_tanyao_tsumo_by_tiles(page, live_server, club, bob):
     expect(preview).to_contain_text("All simples (tanyao) 1")
     expect(page.locator("#preview .preview-seats .delta")).to_have_text(PINFU_TSUMO_DELTAS)
     assert _fits(page)
+    _shot(page, "by-tiles")
     t.save()
     assert t.count == 19  # 14 tiles, the result, the winner, riichi, the picker, save
     win = game.hands.get().data["wins"][0]
@@ -149,6 +164,7 @@ def test_an_italian_hand_by_its_sets(page, live_server, club, bob):
         ["-120", "+240", "-60", "-60"]
     )
     assert _fits(page)
+    _shot(page, "by-sets")
     t.save()
     assert t.count == 10
     parts = game.hands.get().data["wins"][0]["parts"]
