@@ -255,7 +255,7 @@ def preview(n: int, lib_us: float) -> None:
             times[k].append((time.process_time() - started) * 1000)
     medians = {k: statistics.median(v) for k, v in times.items()}
     print(
-        f"preview request, median of {n} (ms): "
+        f"preview request, median CPU time of {n} (ms): "
         + ", ".join(f"{k} {v:.2f}" for k, v in medians.items())
     )
     extra_us = (medians["tiles"] - medians["han and fu"]) * 1000
