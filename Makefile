@@ -32,6 +32,8 @@ test: sysdeps install
 	else \
 		echo "scoring/engine does not exist yet: mypy skipped"; \
 	fi
+	@# The import contracts (pyproject.toml, docs/architecture.md): layers, engine independence.
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pytest
 	@# Browser tests in their own process: Playwright runs an event loop in the test thread,
 	@# so the ORM there needs DJANGO_ALLOW_ASYNC_UNSAFE, which the main run must not have.

@@ -80,9 +80,10 @@ def run(args: argparse.Namespace) -> int:
 
     import config.urls
     from clubs.models import Club, Membership, Player
+    from core.api import Api
+    from core.models import AuditEntry
     from scoring import services
-    from scoring.api import Api
-    from scoring.models import AuditEntry, Game, Hand, Submission
+    from scoring.models import Game, Hand, Submission
 
     sys.path.insert(0, str(ROOT / "bench"))
     from load import random_hand

@@ -228,7 +228,9 @@ def main() -> int:
         import weasyprint
         from django.contrib.auth.models import User
 
+        from clubhouse.sheet_views import standings_sheet_data
         from clubs.models import Club
+        from core import pdf as core_pdf
         from scoring import pdf, sheet_data
 
         print(
@@ -265,7 +267,7 @@ def main() -> int:
             ),
             (
                 "standings sheet",
-                lambda: sheet_data.standings_sheet(season, address="https://tenbou.example/s/1/"),
+                lambda: standings_sheet_data(season, address="https://tenbou.example/s/1/"),
                 pdf.standings_pdf,
                 standings_rows,
                 STANDINGS_GOAL,
@@ -285,7 +287,7 @@ def main() -> int:
             cases.append(
                 (
                     f"standings sheet, {args.full_players} players",
-                    lambda: sheet_data.standings_sheet(full_season, address="https://x/s/2/"),
+                    lambda: standings_sheet_data(full_season, address="https://x/s/2/"),
                     pdf.standings_pdf,
                     standings_rows,
                     FULL_STANDINGS_GOAL,
@@ -295,7 +297,7 @@ def main() -> int:
             select_t, sheet = timed(select, args.runs)
             render_t, content = timed(lambda: render(sheet), args.runs)  # noqa: B023
             bare_html = bare_table(rows(sheet))
-            bare_t, bare = timed(lambda: pdf.html_to_pdf(bare_html), args.runs)  # noqa: B023
+            bare_t, bare = timed(lambda: core_pdf.html_to_pdf(bare_html), args.runs)  # noqa: B023
             plain_t, _ = timed(lambda: weasyprint.HTML(string=bare_html).write_pdf(), args.runs)  # noqa: B023
             total = select_t.median + render_t.median
             ratio = render_t.cpu / bare_t.cpu

@@ -2,7 +2,7 @@
 
 Builds the season with bulk inserts into a throwaway database (a fresh SQLite file, or a test
 database created next to the PostgreSQL that DATABASE_URL names, dropped afterwards), then
-times :func:`leagues.standings.season_standings` and the whole standings page (middleware,
+times :func:`clubhouse.standings.season_standings` and the whole standings page (middleware,
 view, template) through Django's test client, and counts their SQL queries. A bare
 ``SELECT COUNT(*)`` over the seats is timed in the same run as a baseline for the machine.
 
@@ -147,8 +147,8 @@ def main() -> int:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
+    from clubhouse.standings import season_standings
     from leagues.models import Season
-    from leagues.standings import season_standings
 
     setup_test_environment()
     if connection.vendor == "sqlite":

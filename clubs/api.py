@@ -1,4 +1,4 @@
-"""The clubs REST API: clubs and their players (routed under /api/ by scoring.api_urls)."""
+"""The clubs REST API: clubs and their players (routed under /api/ by clubs.api_urls)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import services
-from clubs.access import Role, role_of
+from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club
-from scoring.api import ERRORS, Api, club_for
-from scoring.serializers import PlayerSerializer, player_data
+from clubs.serializers import PlayerSerializer, player_data
+from core.api import ERRORS, Api
+
+
+def club_for(request: Request, slug: str, role: Role | None = None) -> Any:
+    """The club if the requester may see it, and holds ``role`` when one is given."""
+    if role is not None and not request.user.is_authenticated:
+        raise exceptions.NotAuthenticated()
+    return get_club_for_user(request.user, slug, role=role)
 
 
 class ClubSerializer(serializers.Serializer):

@@ -9,18 +9,14 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
 from clubs.models import Club, Membership, Player
-from scoring.models import log_action
+from core.errors import DomainError
+from core.models import log_action
 
 PIN_PATTERN = re.compile(r"^[0-9]{4,8}$")
 
 
-class ClubError(ValueError):
+class ClubError(DomainError):
     """A request about a club or player that cannot be done; ``code`` is stable."""
-
-    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
 
 
 @transaction.atomic

@@ -9,11 +9,7 @@ from clubs import services
 from clubs.access import Role, get_club_for_user, has_role, role_of
 from clubs.forms import PinForm
 from clubs.models import Club, Player
-from leagues.sections import club_section as leagues_section
-from rulesets.sections import club_section as rulesets_section
-from scoring.sections import club_section as scoring_section
-
-CLUB_SECTIONS = (scoring_section, leagues_section, rulesets_section)
+from core.sections import club_sections
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -26,9 +22,8 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
     context = {"club": club, "role": role, "players": club.players.all()}
-    # Each app adds its own section (games, leagues, rule sets) to the club's page.
-    for section in CLUB_SECTIONS:
-        context.update(section(request, club, role))
+    # Each app adds its own section (games, leagues, rule sets) through core's registry.
+    context.update(club_sections(request, club, role))
     return render(request, "clubs/club_detail.html", context)
 
 

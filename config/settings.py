@@ -112,8 +112,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
-    # Ends a user's API token when they log out or change their password.
-    "config.apps.SiteConfig",
+    # The ground floor: audit trail, API base, tokens (ended on logout or a password change).
+    "core",
     "drf_spectacular",
     # Swagger UI's files served from our own static files: the CSP allows no CDN.
     "drf_spectacular_sidecar",
@@ -124,12 +124,13 @@ INSTALLED_APPS = [
     "scoring",
     "leagues",
     "rulesets",
+    "clubhouse",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE under /api/ is a 413 before anything reads it.
-    "config.limits.ApiBodyLimitMiddleware",
+    "core.limits.ApiBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -177,7 +178,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # axes' backend first: it refuses a locked-out username and address before any password check.
 AUTHENTICATION_BACKENDS = [
-    "config.security.LoginThrottleBackend",
+    "core.security.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # After LOGIN_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
@@ -188,9 +189,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
-AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
-AXES_USERNAME_CALLABLE = "config.security.client_username"
+AXES_LOCKOUT_CALLABLE = "core.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "core.security.client_ip"
+AXES_USERNAME_CALLABLE = "core.security.client_username"
 # Set behind a reverse proxy that appends the client's address to X-Forwarded-For; otherwise
 # every login would be counted against the proxy's address.
 TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
@@ -274,11 +275,11 @@ REST_FRAMEWORK = {
     # Closed by default: an API view that serves public data says so itself.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON only, and the schema says so. JSON nested too deep, too large, or with a NUL or a
-    # lone surrogate in a string (the database cannot hold it) is refused (config.parsers).
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
+    # lone surrogate in a string (the database cannot hold it) is refused (core.parsers).
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Every 4xx/5xx answers {"error": {"code", "message", "field"?, "hand"?}}.
-    "EXCEPTION_HANDLER": "scoring.api.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tenbou API",
@@ -293,7 +294,7 @@ SPECTACULAR_SETTINGS = {
     # The answers every operation may give besides its own (401, 413, malformed JSON).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.openapi.add_common_answers",
+        "core.openapi.add_common_answers",
     ],
 }
 

@@ -5,8 +5,8 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("scoring.urls")),
-    path("", include("scoring.sheet_urls")),
-    path("", include("leagues.urls")),
+    path("", include("clubhouse.sheet_urls")),
+    path("", include("clubhouse.league_urls")),
     path("", include("rulesets.urls")),
     path("api/", include("config.api_urls")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
@@ -16,7 +16,7 @@ urlpatterns = [
 ]
 
 # Under /api/ these answer JSON in the API's error shape; elsewhere Django's pages.
-handler400 = "config.errors.bad_request"
-handler403 = "config.errors.permission_denied"
-handler404 = "config.errors.page_not_found"
-handler500 = "config.errors.server_error"
+handler400 = "core.error_pages.bad_request"
+handler403 = "core.error_pages.permission_denied"
+handler404 = "core.error_pages.page_not_found"
+handler500 = "core.error_pages.server_error"

@@ -15,18 +15,14 @@ from django.db import transaction
 from django.db.models import Q
 
 from clubs.models import Club
+from core.errors import DomainError
+from core.models import log_action
 from leagues.models import League, Season
 from scoring import engine
-from scoring.models import log_action
 
 
-class LeagueError(ValueError):
+class LeagueError(DomainError):
     """A league or season change that cannot be made; ``field`` names the input at fault."""
-
-    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
 
 
 # Addresses under /clubs/<slug>/leagues/ that are pages, not leagues.

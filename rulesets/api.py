@@ -10,59 +10,19 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clubs.access import Role, get_club_for_user
 from clubs.models import Club
+from core.api import Api
+from core.serializers import ErrorSerializer
 from rulesets import services
 from rulesets.models import RuleSet
 from rulesets.selectors import RuleSetSummary, club_rulesets, ruleset_summary
 from scoring import engine
-from scoring.api import exception_handler as api_error_answer
-from scoring.serializers import ErrorSerializer
-
-
-def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
-    """The first field and message of a DRF validation error's detail."""
-    if isinstance(detail, dict):
-        for key, value in detail.items():
-            name = key if key != "non_field_errors" else None
-            field, message = _first_error(value, f"{prefix}{name}." if name else prefix)
-            return field or (f"{prefix}{name}" if name else None), message
-    if isinstance(detail, list) and detail:
-        return _first_error(detail[0], prefix)
-    return None, str(detail)
-
-
-def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """The rule set services' refusals as 400s naming the option; the rest as everywhere in the
-    API (:func:`scoring.api.exception_handler`): one error body, ``field`` when one is at fault."""
-    if isinstance(exc, services.RuleSetError):
-        return _refusal(exc.code, str(exc), exc.field)
-    if isinstance(exc, exceptions.ValidationError):
-        field, message = _first_error(exc.detail)
-        label = f"{field}: " if field else ""
-        return _refusal("invalid", f"{label}{message}", field)
-    return api_error_answer(exc, context)
-
-
-def _refusal(code: str, message: str, field: str | None) -> Response:
-    body = {"code": code, "message": message}
-    if field is not None:
-        body["field"] = field
-    return Response({"error": body}, status=status.HTTP_400_BAD_REQUEST)
-
-
-class RuleSetApi(APIView):
-    """Base of the rule set API: its one exception handler."""
-
-    def get_exception_handler(self) -> Any:
-        return api_exception_handler
-
 
 # Output shapes shared by the rule set operations.
 
@@ -222,7 +182,7 @@ class YakuSerializer(serializers.Serializer):
         ref_name = "Yaku"
 
 
-class PresetListApi(RuleSetApi):
+class PresetListApi(Api):
     """Every built-in preset with its option values and their descriptions."""
 
     permission_classes = [AllowAny]
@@ -258,7 +218,7 @@ class PresetListApi(RuleSetApi):
         return Response(PresetListApi.OutputSerializer(presets, many=True).data)
 
 
-class RuleSetListApi(RuleSetApi):
+class RuleSetListApi(Api):
     """The club's rule sets, each with how it differs from its template."""
 
     permission_classes = [AllowAny]  # a public club's rule sets are public; the club decides
@@ -276,7 +236,7 @@ class RuleSetListApi(RuleSetApi):
         return Response(RuleSetListApi.OutputSerializer(data, many=True).data)
 
 
-class RuleSetCreateApi(RuleSetApi):
+class RuleSetCreateApi(Api):
     """Make a rule set from a template (organisers only)."""
 
     permission_classes = [IsAuthenticated]
@@ -318,7 +278,7 @@ class RuleSetCollectionApi(RuleSetListApi, RuleSetCreateApi):
         return [AllowAny()]
 
 
-class RuleSetDetailApi(RuleSetApi):
+class RuleSetDetailApi(Api):
     """One rule set with its versions."""
 
     permission_classes = [AllowAny]
@@ -337,7 +297,7 @@ class RuleSetDetailApi(RuleSetApi):
         return Response(RuleSetDetailApi.OutputSerializer(data).data)
 
 
-class RuleSetUpdateApi(RuleSetApi):
+class RuleSetUpdateApi(Api):
     """Replace a rule set's name, template and changes: a new version (organisers only)."""
 
     permission_classes = [IsAuthenticated]

@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class RulesetsConfig(AppConfig):
     name = "rulesets"
     verbose_name = "Club rule sets"
+
+    def ready(self) -> None:
+        from core.sections import register_club_section
+        from rulesets.sections import club_section
+
+        register_club_section("rulesets", club_section, order=30)

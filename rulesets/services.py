@@ -15,18 +15,14 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from clubs.models import Club
+from core.errors import DomainError
+from core.models import log_action
 from rulesets.models import RuleSet, RuleSetVersion
 from scoring import engine
-from scoring.models import log_action
 
 
-class RuleSetError(ValueError):
+class RuleSetError(DomainError):
     """A rule set the service cannot save; ``code`` is stable, ``field`` names the input."""
-
-    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
 
     def as_dict(self) -> dict[str, Any]:
         return {"code": self.code, "message": str(self), "field": self.field}

@@ -2,36 +2,28 @@
 answers are the cached results (documented by :mod:`scoring.serializers`).
 
 Every error answers ``{"error": {"code", "message", "field"?, "hand"?}}`` through
-:func:`exception_handler`; an engine error is a 400 with the engine's code.
+:func:`core.api.exception_handler`; an engine error is a 400 with the engine's code.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig
 from django.db import transaction
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
-from rest_framework.views import exception_handler as drf_exception_handler
 
-from clubs.access import Role, get_club_for_user, has_role, require_role
-from clubs.services import ClubError
-from config.parsers import JSONParser, RequestTooLarge
-from scoring import engine, selectors, services
+from clubs.access import Role, has_role, require_role
+from clubs.api import club_for
+from core.api import ERRORS, Api, error_body
+from core.serializers import ErrorSerializer
+from scoring import selectors, services
 from scoring.models import Game, Hand
 from scoring.selectors import visible_games
 from scoring.serializers import (
-    ErrorSerializer,
     FinalSerializer,
     GameHandSerializer,
     GameRecordSerializer,
@@ -48,15 +40,6 @@ from scoring.serializers import (
     state_data,
 )
 
-logger = logging.getLogger(__name__)
-
-ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Bad input; engine errors keep their code."),
-    403: OpenApiResponse(
-        ErrorSerializer, description="The role is too low, or a session write without CSRF."
-    ),
-    404: OpenApiResponse(ErrorSerializer, description="No such game (or a private club's)."),
-}
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     str,
@@ -107,71 +90,7 @@ class PreconditionRequired(exceptions.APIException):
 
 
 # ---------------------------------------------------------------------------------------------
-# Errors
-
-
-def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    body = {"code": code, "message": message}
-    body.update({k: v for k, v in extra.items() if v is not None})
-    return {"error": body}
-
-
-def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
-    """The first (field, message) of a validation error's nested detail."""
-    if isinstance(detail, dict):
-        for key, value in detail.items():
-            name = key if key != "non_field_errors" else None
-            field, message = _first_error(value, f"{prefix}{key}." if name else prefix)
-            return (field or (prefix + key if name else None)), message
-    if isinstance(detail, list) and detail:
-        return _first_error(detail[0], prefix)
-    return None, str(detail)
-
-
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every API error as ``{"error": {...}}``: engine and service refusals are 400s naming
-    the code, the field and the hand; anything unexpected is a logged 500."""
-    if isinstance(exc, engine.EngineError):
-        return Response(
-            _error(exc.code, str(exc), field=exc.field, hand=exc.hand),
-            status=status.HTTP_400_BAD_REQUEST,
-        )
-    if isinstance(exc, services.GameError | ClubError):
-        return Response(
-            _error(exc.code, str(exc), field=exc.field), status=status.HTTP_400_BAD_REQUEST
-        )
-    if isinstance(exc, Http404):
-        exc = exceptions.NotFound(str(exc) or None)
-    elif isinstance(exc, DjangoPermissionDenied):
-        exc = exceptions.PermissionDenied(str(exc) or None)
-    elif isinstance(exc, RequestDataTooBig):  # a form body read by the CSRF check
-        exc = RequestTooLarge()
-    response = drf_exception_handler(exc, context)
-    if response is None:
-        logger.exception("API error", exc_info=exc)
-        return Response(
-            _error("server_error", "Something went wrong on the server; nothing was saved."),
-            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
-        )
-    if isinstance(exc, exceptions.ValidationError):
-        field, message = _first_error(exc.detail)
-        response.data = _error("invalid", f"{field}: {message}" if field else message, field=field)
-    elif isinstance(exc, exceptions.APIException):
-        codes = exc.get_codes()
-        code = codes if isinstance(codes, str) else exc.default_code
-        response.data = _error(str(code), str(exc.detail))
-    return response
-
-
-# ---------------------------------------------------------------------------------------------
 # Access
-
-
-def club_for(request: Request, slug: str, role: Role | None = None) -> Any:
-    """The club if the requester may see it, and holds ``role`` when one is given."""
-    if role is not None and not request.user.is_authenticated:
-        raise exceptions.NotAuthenticated()
-    return get_club_for_user(request.user, slug, role=role)
 
 
 def game_for(request: Request, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
@@ -192,15 +111,6 @@ def _hand_body(request: Request, *drop: str) -> dict[str, Any]:
     if not isinstance(request.data, dict):
         raise exceptions.ValidationError({"result": ["The body must be one hand, an object."]})
     return {k: v for k, v in request.data.items() if k not in drop}
-
-
-class Api(APIView):
-    """Base of the scoring API: JSON bodies; each method checks its own access."""
-
-    # Reads are open (the club decides who sees it); a write needs a login first, so that an
-    # anonymous write is a 401 before its body is read or validated.
-    parser_classes = [JSONParser]
-    permission_classes = [IsAuthenticatedOrReadOnly]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -509,7 +419,7 @@ class GameConfirmApi(Api):
         except services.ResultChanged as e:
             game.refresh_from_db()
             return Response(
-                {**_error(e.code, str(e), field=e.field), "game": game_data(game)},
+                {**error_body(e.code, str(e), field=e.field), "game": game_data(game)},
                 status=status.HTTP_409_CONFLICT,
             )
         game.refresh_from_db()
@@ -604,7 +514,7 @@ class HandCreateApi(Api):
             return _stale(e, pk)
         except services.KeyReused as e:
             return Response(
-                _error(e.code, str(e), field=e.field),
+                error_body(e.code, str(e), field=e.field),
                 status=status.HTTP_422_UNPROCESSABLE_ENTITY,
             )
         # A repeat gets the first answer as it was, status included: a phone that lost the
@@ -617,7 +527,8 @@ def _stale(e: services.StaleHandNumber, pk: int) -> Response:
     """409: the device's hand number is out of date; the answer carries where the game is."""
     state = state_data(Game.objects.get(pk=pk))
     return Response(
-        {**_error(e.code, str(e), field=e.field), "state": state}, status=status.HTTP_409_CONFLICT
+        {**error_body(e.code, str(e), field=e.field), "state": state},
+        status=status.HTTP_409_CONFLICT,
     )
 
 
@@ -637,7 +548,7 @@ def _hand_changed(e: services.HandChanged) -> Response:
     current = e.current
     response = Response(
         {
-            **_error(e.code, str(e), field=e.field),
+            **error_body(e.code, str(e), field=e.field),
             "hand": _hand_data(current) if current is not None else None,
         },
         status=status.HTTP_412_PRECONDITION_FAILED,
@@ -766,10 +677,3 @@ class HandPreviewApi(Api):
 
 # ---------------------------------------------------------------------------------------------
 # Docs
-
-
-class ApiDocsView(SpectacularSwaggerSplitView):
-    """Swagger UI from our own static files, with its start script served as a file (not
-    inline), so it runs under the site's self-only Content-Security-Policy."""
-
-    template_name = "scoring/swagger_ui.html"

@@ -1,20 +1,10 @@
-"""REST API endpoints of the scoring app (mounted under /api/), with the clubs endpoints and
-the token login, which have no mount of their own."""
+"""REST API endpoints of the scoring app (mounted under /api/)."""
 
 from django.urls import path
 
-from clubs import api as clubs_api
-from config.tokens import TokenApi
 from scoring import api
 
 urlpatterns = [
-    path("auth/token/", TokenApi.as_view(), name="api-token"),
-    path("clubs/", clubs_api.ClubCollectionApi.as_view(), name="api-clubs"),
-    path(
-        "clubs/<slug:slug>/players/",
-        clubs_api.PlayerCollectionApi.as_view(),
-        name="api-club-players",
-    ),
     path("games/", api.GameCollectionApi.as_view(), name="api-games"),
     path("games/import/", api.GameImportApi.as_view(), name="api-games-import"),
     path("games/<int:pk>/", api.GameDetailApi.as_view(), name="api-game"),

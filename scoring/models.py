@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -183,57 +182,3 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"Submission {self.key} to game {self.game_id}"
-
-
-class AuditEntry(models.Model):
-    """Who changed what, when, from what to what, and why."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
-    game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries"
-    )
-    hand_number = models.PositiveIntegerField(null=True, blank=True)
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    action = models.CharField(max_length=60)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created", "-id"]
-        verbose_name_plural = "audit entries"
-
-    def __str__(self) -> str:
-        return f"{self.action} by {self.actor} at {self.created:%Y-%m-%d %H:%M}"
-
-
-def log_action(
-    action: str,
-    *,
-    actor: Any,
-    club: Club | None = None,
-    game: Game | None = None,
-    hand_number: int | None = None,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-) -> AuditEntry:
-    """Record one change in the audit trail (every score change goes through here).
-
-    The club may be left out when a game is given: the game's club is used (without a query).
-    """
-    if club is None and game is None:
-        raise ValueError("An audit entry needs a club or a game.")
-    return AuditEntry.objects.create(
-        club_id=club.pk if club is not None else game.club_id,  # type: ignore[union-attr]
-        game=game,
-        hand_number=hand_number,
-        actor=actor if actor is not None and actor.is_authenticated else None,
-        action=action,
-        before=before,
-        after=after,
-        reason=reason,
-    )

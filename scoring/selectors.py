@@ -15,7 +15,8 @@ from django.shortcuts import get_object_or_404
 
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club
-from scoring.models import AuditEntry, Game, Hand
+from core.models import AuditEntry
+from scoring.models import Game, Hand
 
 WINDS = ("E", "S", "W", "N")
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}

@@ -8,6 +8,8 @@ from typing import Any
 
 from rest_framework import serializers
 
+from clubs.serializers import PlayerSerializer, player_data
+from core.serializers import ErrorSerializer
 from scoring.engine.types import ABORT_REASONS, PENALTY_KINDS
 
 
@@ -109,19 +111,6 @@ class FinalSerializer(serializers.Serializer):
         ref_name = "Final"
 
 
-class PlayerSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    display_name = serializers.CharField()
-    guest = serializers.BooleanField()
-
-    class Meta:
-        ref_name = "Player"
-
-
-def player_data(player: Any) -> dict[str, Any]:
-    return {"id": player.pk, "display_name": player.display_name, "guest": player.user_id is None}
-
-
 class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     player = PlayerSerializer()
@@ -218,29 +207,6 @@ class HandWriteSerializer(StateSerializer):
 
     class Meta:
         ref_name = "HandWrite"
-
-
-class ErrorBodySerializer(serializers.Serializer):
-    """The one error body of the API, whatever the status."""
-
-    code = serializers.CharField(help_text="Stable, for programs: e.g. invalid, not_found.")
-    message = serializers.CharField(help_text="For people: what is wrong, naming the field.")
-    field = serializers.CharField(
-        required=False, help_text="The input at fault, e.g. players or wins[0].han."
-    )
-    hand = serializers.IntegerField(
-        required=False, help_text="The hand at fault (its number in the game), for a hand."
-    )
-
-    class Meta:
-        ref_name = "ErrorBody"
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = ErrorBodySerializer()
-
-    class Meta:
-        ref_name = "Error"
 
 
 class StaleSerializer(ErrorSerializer):

@@ -7,7 +7,6 @@ the one boundary between the database and the engine's types.
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import json
 import random
@@ -15,96 +14,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.http import parse_etags
 
-from clubs import services as club_services
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club, Player
-from scoring import engine
-from scoring.models import AuditEntry, Game, GameSeat, Hand, Submission, log_action
+from core.models import log_action
+from scoring import engine, pins
+from scoring.errors import GameError, HandChanged, KeyReused, ResultChanged, StaleHandNumber
+from scoring.models import Game, GameSeat, Hand, Submission
+from scoring.players import players_by_name
+from scoring.seasons import season_on
 from scoring.selectors import REDO_REASON, UNDO_REASON, undone_entry
-
-
-class GameError(ValueError):
-    """A request the game cannot take; ``code`` is stable, ``message`` is for the scorer."""
-
-    def __init__(self, message: str, *, code: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.field = field
-
-
-class StaleHandNumber(GameError):
-    """The device meant a hand number that another device has changed in the meantime: it
-    expected to add hand ``expected`` (the game is at ``current``), or to undo it, or to
-    restore it (``redo``: the hand a redo would restore now, 0 for none)."""
-
-    def __init__(
-        self, *, expected: int, current: int, undo: bool = False, redo: int | None = None
-    ) -> None:
-        if redo is not None:
-            now = f"the hand to restore is {redo}" if redo else "there is no hand to restore"
-            message = (
-                f"This device meant to restore hand {expected}, but {now}: another device "
-                "changed the game. Refresh and check."
-            )
-        elif undo:
-            message = (
-                f"This device meant to undo hand {expected}, but the game's last hand is "
-                f"{current - 1}: another device changed it. Refresh and check."
-            )
-        else:
-            message = (
-                f"This device expected to add hand {expected}, but the game already has "
-                f"{current - 1} hands: another device entered one. Refresh and check."
-            )
-        super().__init__(
-            message,
-            code="stale_hand_number",
-            field="number" if undo or redo is not None else "expected_number",
-        )
-        self.expected = expected
-        self.current = current
-
-
-class HandChanged(GameError):
-    """The device's copy of hand ``number`` (its entity tag) is not the hand as it is now:
-    another device corrected it, or removed a hand before it. ``current`` is the hand now at
-    that number (None when the game has no such hand any more)."""
-
-    def __init__(self, *, number: int, current: Hand | None) -> None:
-        if current is None:
-            message = (
-                f"The game has no hand {number} any more: another device removed a hand. "
-                "Nothing was changed."
-            )
-        else:
-            message = (
-                f"Hand {number} changed on another device since this device read it. "
-                "Nothing was changed: check the hand as it is now."
-            )
-        super().__init__(message, code="hand_changed", field="If-Match")
-        self.number = number
-        self.current = current
-
-
-class ResultChanged(GameError):
-    """A player confirms a result that is no longer the game's: a correction changed it after
-    the device showed it. Nothing is confirmed; the player looks at the new numbers."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "The result changed after this was shown (a hand was corrected); nothing was "
-            "confirmed. Check the new numbers and confirm again.",
-            code="result_changed",
-            field="result",
-        )
 
 
 def hand_etag(hand: Hand) -> str:
@@ -146,19 +71,6 @@ class HandMove:
 
     game: Game
     hand: Hand
-
-
-class KeyReused(GameError):
-    """A submission's idempotency key was first sent with another hand (or hand number)."""
-
-    def __init__(self, *, number: int) -> None:
-        super().__init__(
-            f"This submission's key was already used for hand {number}, with a different "
-            "hand: a new hand needs a new key (nothing was saved).",
-            code="idempotency_key_reused",
-            field="Idempotency-Key",
-        )
-        self.number = number
 
 
 @dataclass(frozen=True)
@@ -358,16 +270,6 @@ def game_create(
     _save(game, [], result)
     log_action("game.created", club=club, actor=created_by, game=game, after=game_record(game))
     return game
-
-
-def season_on(league: Any, day: Any) -> Any:
-    """The league's season that contains ``day`` (the latest one that started), or None."""
-    return (
-        league.seasons.filter(starts__lte=day)
-        .filter(Q(ends__isnull=True) | Q(ends__gte=day))
-        .order_by("-starts")
-        .first()
-    )
 
 
 def _locked(game: Game) -> Game:
@@ -772,29 +674,6 @@ def game_import(
     return game
 
 
-def players_by_name(*, club: Club, seats: Sequence[Player | str], created_by: Any) -> list[Player]:
-    """The players for these seats: a name finds the club's player of that name (in any case)
-    or adds a guest of that name."""
-    players: list[Player] = []
-    for i, seat in enumerate(seats):
-        if isinstance(seat, Player):
-            players.append(seat)
-            continue
-        name = " ".join(str(seat).split())
-        if not name:
-            raise GameError(f"Seat {i + 1} needs a player.", code="players", field="players")
-        found = club.players.filter(display_name__iexact=name).first()
-        if found is None:
-            try:
-                found = club_services.player_create(
-                    club=club, display_name=name, created_by=created_by
-                )
-            except club_services.ClubError as e:
-                raise GameError(str(e), code=e.code, field="players") from None
-        players.append(found)
-    return players
-
-
 @transaction.atomic
 def game_start(
     *,
@@ -813,11 +692,6 @@ def game_start(
     return game_create(club=club, players=players, created_by=created_by, **create)
 
 
-PIN_TRIES = 5
-PIN_DEVICE_TRIES = 10
-PIN_WINDOW = datetime.timedelta(minutes=15)
-
-
 def game_confirm(
     *, game: Game, seat: int, user: Any, pin: str | None = None, result: str | None = None
 ) -> GameSeat:
@@ -825,17 +699,18 @@ def game_confirm(
     player's PIN typed on the scorer's phone.
 
     A wrong PIN is written to the audit trail at once (it stays when the refusal is raised).
-    After ``PIN_TRIES`` wrong PINs for a player, or ``PIN_DEVICE_TRIES`` typed on one device
-    (the logged-in account whose session or token sends them: the phones of a club share one
-    address), within ``PIN_WINDOW``, no PIN is taken from them until the window has passed,
-    so a four-digit PIN cannot be guessed by trying them all, one after another or at once.
+    After ``pins.PIN_TRIES`` wrong PINs for a player, or ``pins.PIN_DEVICE_TRIES`` typed on one
+    device (the logged-in account whose session or token sends them: the phones of a club share
+    one address), within ``pins.PIN_WINDOW``, no PIN is taken from them until the window has
+    passed, so a four-digit PIN cannot be guessed by trying them all, one after another or at
+    once (:mod:`scoring.pins`).
 
     ``result`` is the ``Game.result_tag`` of the result the device showed: when a correction
     has changed the result since, :class:`ResultChanged` is raised under the lock."""
     if pin is not None:
         if game.status != Game.Status.FINISHED:  # checked again under the lock
             raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
-        _check_pin(game, seat, pin, user)
+        pins.check_pin(game, _seat_row(game, seat).player, seat, pin, user)
     by = "login" if pin is None else "pin"
     return _confirm(game=game, seat=seat, user=user, by=by, result=result)
 
@@ -847,71 +722,6 @@ def _seat_row(game: Game, seat: int) -> GameSeat:
         raise GameError(
             f"The game has no seat {seat}.", code="no_such_seat", field="seat"
         ) from None
-
-
-def _check_pin(game: Game, seat: int, pin: str, user: Any) -> None:
-    player = _seat_row(game, seat).player
-    if not player.has_pin:
-        raise GameError(
-            f"{player.display_name} has no PIN yet; an organiser can set one.",
-            code="no_pin",
-            field="pin",
-        )
-    # Refused without hashing when the limit is already reached (the hash is slow on purpose).
-    refusal = _pin_limit_reached(game, player, user)
-    if refusal is None:
-        # The hash is checked outside the lock, so that no lock (on SQLite: no write to the
-        # whole database) waits for it; the try counts only if the limit still allows it
-        # under the lock, so parallel tries get no more answers than sequential ones.
-        right = player.check_pin(pin)
-        refusal = _pin_outcome(game, seat, player, user, right)
-    if refusal is not None:
-        raise refusal
-
-
-def _pin_limit_reached(game: Game, player: Player, user: Any) -> GameError | None:
-    """The refusal when the player or the device has used up its wrong PINs, else None."""
-    since = timezone.now() - PIN_WINDOW
-    refused = AuditEntry.objects.filter(action="player.pin_refused", created__gte=since)
-    minutes = int(PIN_WINDOW.total_seconds() // 60)
-    if refused.filter(club_id=game.club_id, after__player_id=player.pk).count() >= PIN_TRIES:
-        return GameError(
-            f"Too many wrong PINs for {player.display_name}: try again in {minutes} minutes, "
-            "or confirm by logging in.",
-            code="too_many_pins",
-            field="pin",
-        )
-    device = getattr(user, "pk", None)  # a PIN is typed on a logged-in scorer's device
-    if device is not None and refused.filter(actor_id=device).count() >= PIN_DEVICE_TRIES:
-        return GameError(
-            f"Too many wrong PINs on this device: try again in {minutes} minutes, or let the "
-            "players confirm by logging in.",
-            code="too_many_pins",
-            field="pin",
-        )
-    return None
-
-
-@transaction.atomic
-def _pin_outcome(game: Game, seat: int, player: Player, user: Any, right: bool) -> GameError | None:
-    """Count this try against the limits, atomically: the refusal to raise, or None when the
-    right PIN may confirm. A wrong PIN within the limits is written to the audit trail."""
-    # The device's row, then the player's: every try takes them in this order, so tries for
-    # one player or from one device wait for each other and two tries never deadlock.
-    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
-    Player.objects.select_for_update().filter(pk=player.pk).exists()
-    refusal = _pin_limit_reached(game, player, user)
-    if refusal is not None:
-        return refusal
-    if right:
-        return None
-    log_action(
-        "player.pin_refused",
-        actor=user,
-        game=game,
-        after={"seat": seat, "player_id": player.pk, "player": player.display_name},
-    )
-    return GameError("That PIN is not right.", code="wrong_pin", field="pin")
 
 
 @transaction.atomic

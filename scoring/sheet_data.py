@@ -15,8 +15,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from core.models import AuditEntry
+from core.pdf import MINUS
 from scoring import engine
-from scoring.models import AuditEntry, Game
+from scoring.models import Game
 from scoring.selectors import riichi_doubles as pinned_riichi_doubles
 from scoring.selectors import win_words
 
@@ -35,8 +37,6 @@ PENALTY_KINDS = {
     "false_claim": "faulty claim",
 }
 MULTI_RON = {2: "Double ron", 3: "Triple ron"}
-MINUS = "\u2212"
-"""The minus sign printed sheets use (a hyphen is too short beside the digits)."""
 
 
 @dataclass(frozen=True)
@@ -616,7 +616,7 @@ class StandingsSheet:
     printed_at: datetime.datetime
     address: str
     settlements: tuple[Any, ...] = ()
-    """The settlements the counted games used (:class:`leagues.standings.Settlement`)."""
+    """The settlements the counted games used (:class:`clubhouse.standings.Settlement`)."""
 
     @property
     def mixed(self) -> bool:
@@ -624,7 +624,7 @@ class StandingsSheet:
         return len(self.settlements) > 1
 
 
-def _standing_line(row: Any) -> StandingLine:
+def standing_line(row: Any) -> StandingLine:
     return StandingLine(
         rank=row.rank,
         name=row.player.display_name,
@@ -637,30 +637,4 @@ def _standing_line(row: Any) -> StandingLine:
         average_placement=row.average_placement_display,
         best=row.best_display,
         settlements=row.settlements_display,
-    )
-
-
-def standings_sheet(season: Any, *, address: str) -> StandingsSheet:
-    """The standings sheet of a season, from :func:`leagues.standings.season_standings`."""
-    from leagues.models import League
-    from leagues.standings import season_standings
-
-    standings = season_standings(season)
-    league = standings.league
-    return StandingsSheet(
-        club=league.club.name,
-        league=league.name,
-        season=season.name,
-        starts=season.starts,
-        ends=season.ends,
-        rules=standings.rules,
-        summary=standings.summary,
-        placement=standings.aggregate == League.Aggregate.PLACEMENT,
-        result_unit="points of 1,000" if standings.unit == "points_1000" else "points",
-        games=standings.games,
-        rows=tuple(_standing_line(r) for r in standings.rows),
-        unqualified=tuple(_standing_line(r) for r in standings.unqualified),
-        printed_at=timezone.localtime(),
-        address=address,
-        settlements=standings.settlements,
     )

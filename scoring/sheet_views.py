@@ -26,12 +26,12 @@ from rest_framework.exceptions import APIException
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
-from rest_framework.views import APIView
 
 from clubs.access import get_club_for_user
-from leagues.models import Season
+from core import pdf as core_pdf
+from core.api import ERRORS, Api
+from core.serializers import ErrorSerializer
 from scoring import pdf, sheet_data
-from scoring.api import ERRORS, ErrorSerializer
 from scoring.models import Game
 
 RETRY_AFTER = 5
@@ -55,9 +55,9 @@ class SheetsBusy(APIException):
 
 def _render(render: Any, sheet: Any) -> bytes:
     try:
-        with pdf.render_slot():
+        with core_pdf.render_slot():
             return render(sheet)
-    except pdf.SheetsBusy as e:
+    except core_pdf.SheetsBusy as e:
         raise SheetsBusy(str(e)) from None
 
 
@@ -90,7 +90,7 @@ def _inline(content: bytes, filename: str) -> HttpResponse:
 
 def _game_filename(game: Game, *suffix: str) -> str:
     table = ("table", game.table) if game.table else ("game", str(game.pk))
-    return pdf.sheet_filename(game.club.slug, game.played_on, *table, *suffix)
+    return core_pdf.sheet_filename(game.club.slug, game.played_on, *table, *suffix)
 
 
 def _game_sheet_response(request: Any, pk: int) -> HttpResponse:
@@ -126,29 +126,6 @@ def blank_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     return _inline(content, _game_filename(game, "blank"))
 
 
-def standings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    season = get_object_or_404(Season.objects.select_related("league__club"), pk=pk)
-    league = season.league
-    club = get_club_for_user(request.user, league.club.slug)
-    address = request.build_absolute_uri(reverse("sheets:standings", kwargs={"pk": season.pk}))
-    sheet = sheet_data.standings_sheet(season, address=address)
-    filename = pdf.sheet_filename(league.club.slug, league.slug, season.name, "standings")
-    players = len(sheet.rows) + len(sheet.unqualified)
-    most = settings.SHEET_MAX_ROWS
-    try:
-        if players > most:
-            csv = request.build_absolute_uri(
-                reverse("leagues:season_csv", args=[club.slug, league.slug, season.pk])
-            )
-            raise SheetTooLarge(
-                f"This season has {players:,} players; a printed standings sheet holds at most "
-                f"{most:,}. Download the standings as CSV instead: {csv}"
-            )
-        return _inline(_render(pdf.standings_pdf, sheet), filename)
-    except APIException as e:
-        return _refused(e)
-
-
 class PDFRenderer(BaseRenderer):
     """Passes a view's PDF bytes through; an error answer is still written as JSON."""
 
@@ -174,7 +151,7 @@ class DownloadRenderer(PDFRenderer):
     format = "download"
 
 
-class GameSheetApi(APIView):
+class GameSheetApi(Api):
     """The game's score sheet as a PDF (token or session authentication)."""
 
     # Open like the game page: a public club's sheets to anyone, a private club's to members.

@@ -319,7 +319,7 @@ URLS = {
         "/api/games/{game}/confirm/", POST_ONLY, API_PLAYER, {"seat": 0}, ok=400
     ),
     "api/games/<int:pk>/record/": Url("/api/games/{game}/record/", READ),
-    "api/leagues/<int:id>/standings/": Url("/api/leagues/{league_id}/standings/", READ),
+    "api/leagues/<int:pk>/standings/": Url("/api/leagues/{league_id}/standings/", READ),
     "api/clubs/<slug:slug>/leagues/": Url("/api/clubs/{slug}/leagues/", READ),
     "api/presets/": Url("/api/presets/", OPEN),
     "api/clubs/<slug:slug>/rulesets/": Url(
@@ -372,7 +372,7 @@ def _snapshot():
     from django.apps import apps
 
     models = [User]
-    for label in ("clubs", "scoring", "leagues", "rulesets", "authtoken"):
+    for label in ("core", "clubs", "scoring", "leagues", "rulesets", "authtoken"):
         models += list(apps.get_app_config(label).get_models())
     return {m.__name__: serializers.serialize("json", m.objects.order_by("pk")) for m in models}
 

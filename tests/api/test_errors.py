@@ -6,7 +6,7 @@ import json
 import pytest
 from django.test import RequestFactory
 
-from config import errors
+from core import error_pages as errors
 from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO
 
 

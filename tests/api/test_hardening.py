@@ -19,10 +19,10 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 
 from clubs.models import Player
-from config.parsers import MAX_DEPTH, JSONParser, RequestTooLarge
+from core.api import exception_handler
+from core.parsers import MAX_DEPTH, JSONParser, RequestTooLarge
 from rulesets import services as rulesets
 from scoring import services
-from scoring.api import exception_handler
 from scoring.models import Game
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON, TSUMO

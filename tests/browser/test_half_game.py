@@ -18,8 +18,9 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Player
+from core.models import AuditEntry
 from leagues import services as league_services
-from scoring.models import AuditEntry, Game
+from scoring.models import Game
 from tests.conftest import PASSWORD
 
 PLAYERS = ("Aiko", "Bruno", "Chiara", "Daiki")  # seats 0-3; Aiko deals first

@@ -7,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Player
-from scoring.models import AuditEntry, Game
+from core.models import AuditEntry
+from scoring.models import Game
 from tests.conftest import PASSWORD
 
 

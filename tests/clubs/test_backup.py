@@ -5,8 +5,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from clubs.backup import BackupError, export_club, import_club
-from clubs.demo import seed_demo
+from clubhouse.backup import BackupError, export_club, import_club
+from clubhouse.demo import seed_demo
 from clubs.models import Club
 from scoring.models import Game
 

@@ -8,12 +8,13 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
-from clubs.backup import BackupError, export_club, import_club
-from clubs.demo import seed_demo
+from clubhouse.backup import BackupError, export_club, import_club
+from clubhouse.demo import seed_demo
 from clubs.models import Club, Membership, Player
+from core.models import AuditEntry
 from leagues.models import League, Season
 from rulesets.models import RuleSet, RuleSetVersion
-from scoring.models import AuditEntry, Game, GameSeat, Hand
+from scoring.models import Game, GameSeat, Hand
 
 MODELS = (User, Club, Membership, Player, RuleSet, RuleSetVersion, League, Season)
 MODELS += (Game, GameSeat, Hand, AuditEntry)

@@ -1,7 +1,7 @@
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from clubs.demo import DEMO_PASSWORD, DEMO_USERNAME, seed_demo
+from clubhouse.demo import DEMO_PASSWORD, DEMO_USERNAME, seed_demo
 from clubs.models import Club, Membership, Player
 
 

@@ -1,7 +1,7 @@
-from clubs.demo import seed_demo
+from clubhouse.demo import seed_demo
+from clubhouse.standings import season_standings
 from leagues.models import League
 from leagues.selectors import current_season
-from leagues.standings import season_standings
 
 
 def test_the_demo_league_has_a_season_of_real_games_and_seeds_once(db):

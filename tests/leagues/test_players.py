@@ -1,6 +1,6 @@
 """The player page: results, placements and hand statistics read from the cached numbers."""
 
-from leagues.selectors import player_stats
+from clubhouse.league_stats import player_stats
 
 from .conftest import tsumo
 
@@ -87,7 +87,7 @@ def test_the_player_page_counts_the_yaku_of_wins_entered_by_yaku_or_tiles(
 def test_the_league_page_shows_who_makes_each_yaku_most(
     client, charlie, club, league, season, players, play_game
 ):
-    from leagues.selectors import yaku_leaders
+    from clubhouse.league_stats import yaku_leaders
 
     a, b, c, d, e, _ = players
     pinfu = {"result": "tsumo", "wins": [{"seat": 0, "tiles": "234567m234p45688s", "win": "6s"}]}

@@ -4,11 +4,11 @@ import datetime
 
 import pytest
 
+from core.models import AuditEntry
 from leagues import services
 from leagues.models import League, Season
 from rulesets.models import RuleSet
 from scoring import services as scoring
-from scoring.models import AuditEntry
 
 from .conftest import tsumo
 

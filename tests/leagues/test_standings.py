@@ -8,15 +8,15 @@ import pytest
 from django.db import connection, reset_queries
 from django.test.utils import CaptureQueriesContext
 
-from clubs.models import Player
-from leagues.models import League, Season
-from leagues.standings import (
+from clubhouse.standings import (
     csv_cell,
     format_result,
     season_standings,
     sort_rows,
     standings_csv,
 )
+from clubs.models import Player
+from leagues.models import League, Season
 from scoring import services
 from scoring.models import Game
 
@@ -461,7 +461,7 @@ def test_a_season_that_mixes_settlements_says_so_and_counts_each_players_games(
 def test_the_standings_modules_examples_hold():
     import doctest
 
-    from leagues import standings
+    from clubhouse import standings
 
     failed, attempted = doctest.testmod(standings)
     assert attempted and not failed

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from core.models import AuditEntry
 from leagues.models import League, Season
-from scoring.models import AuditEntry
 
 from .conftest import tsumo
 

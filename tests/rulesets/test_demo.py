@@ -1,7 +1,7 @@
 """The demo club's own rule set and the finished game played by it."""
 
-from clubs.demo import seed_demo
-from rulesets import demo
+from clubhouse.demo import rulesets as demo
+from clubhouse.demo import seed_demo
 from rulesets.models import RuleSet
 from scoring.models import Game
 

@@ -2,11 +2,11 @@
 
 import pytest
 
+from core.models import AuditEntry
 from rulesets import services
 from rulesets.models import RuleSet, RuleSetVersion
 from scoring import engine
 from scoring import services as scoring
-from scoring.models import AuditEntry
 
 PARLOUR = {"length": "east", "nagashi_mangan_percent": 100, "honba_points": 1500}
 

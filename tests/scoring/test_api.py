@@ -11,8 +11,9 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from clubs.models import Membership, Player
+from core.models import AuditEntry
 from scoring import services
-from scoring.models import AuditEntry, Game, Hand
+from scoring.models import Game, Hand
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON, TSUMO, hand_tag
 

@@ -14,8 +14,10 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from clubs.models import Player
+from core.models import AuditEntry
 from scoring import services
-from scoring.models import AuditEntry, Game, Hand, Submission
+from scoring.models import Game, Hand, Submission
+from scoring.pins import PIN_DEVICE_TRIES
 from tests.scoring.conftest import RON
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -213,7 +215,7 @@ def test_forty_wrong_pins_at_once_for_four_players_get_ten_checked_on_one_device
 ):
     codes = at_once(40, lambda i: _confirm(finished_game, i % 4, "9999", bob))
 
-    assert codes.count("wrong_pin") == services.PIN_DEVICE_TRIES == 10
+    assert codes.count("wrong_pin") == PIN_DEVICE_TRIES == 10
     assert codes.count("too_many_pins") == 30
     assert AuditEntry.objects.filter(action="player.pin_refused", actor=bob).count() == 10
 

@@ -1,8 +1,9 @@
 """The demo's casual games: several presets, one running, entered through the services."""
 
-from clubs.demo import seed_demo
-from scoring import demo
-from scoring.models import AuditEntry, Game
+from clubhouse.demo import scoring as demo
+from clubhouse.demo import seed_demo
+from core.models import AuditEntry
+from scoring.models import Game
 
 
 def test_the_demo_has_finished_games_in_several_presets_and_one_running(db):

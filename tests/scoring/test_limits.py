@@ -5,8 +5,9 @@ import json
 
 import pytest
 
+from core.models import AuditEntry
 from scoring import engine, services
-from scoring.models import AuditEntry, Game, GameSeat, Hand
+from scoring.models import Game, GameSeat, Hand
 
 DRAW = {"result": "draw", "tenpai": []}
 

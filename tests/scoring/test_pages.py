@@ -2,8 +2,9 @@
 
 from django.utils import timezone
 
+from core.models import AuditEntry
 from scoring import selectors, services
-from scoring.models import AuditEntry, Game
+from scoring.models import Game
 from tests.scoring.conftest import RON, TSUMO, hand_tag
 
 

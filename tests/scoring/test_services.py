@@ -3,8 +3,9 @@
 import pytest
 
 from clubs.models import Player
+from core.models import AuditEntry
 from scoring import engine, services
-from scoring.models import AuditEntry, Game, Hand
+from scoring.models import Game, Hand
 
 RON = {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [3]}
 DRAW = {"result": "draw", "tenpai": [0], "riichi": []}

@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from clubs.models import Player
 from clubs.services import player_set_pin
+from core.models import AuditEntry
 from scoring import services
-from scoring.models import AuditEntry, Game, GameSeat, Hand
+from scoring.models import Game, GameSeat, Hand
 from tests.scoring.conftest import DRAW_DEALER_READY, RON, TSUMO, hand_tag
 
 

@@ -5,6 +5,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from core import pdf as core_pdf
 from scoring import pdf, services, sheet_data
 from scoring.sheet_data import MINUS
 from tests.sheets.games import ITALIAN_HANDS, pdf_fonts, pdf_text, played_game
@@ -178,9 +179,9 @@ def test_the_blank_sheet_has_the_header_players_and_numbered_empty_rows(game):
 
 def test_the_filename_names_club_date_and_table():
     assert (
-        pdf.sheet_filename("riverside", datetime.date(2026, 11, 30), "table", "3")
+        core_pdf.sheet_filename("riverside", datetime.date(2026, 11, 30), "table", "3")
         == "riverside-2026-11-30-table-3.pdf"
     )
-    assert pdf.sheet_filename("club", "Lega Tōkyō", "Autunno 2026") == (
+    assert core_pdf.sheet_filename("club", "Lega Tōkyō", "Autunno 2026") == (
         "club-lega-tokyo-autunno-2026.pdf"
     )

@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 
+from core.models import AuditEntry
 from scoring import pdf, selectors, services, sheet_data
-from scoring.models import AuditEntry
 from tests.sheets.games import ITALIAN_HANDS, LONG_GAME, TRAIL_HANDS, pdf_text, played_game
 
 ADDRESS = "https://tenbou.example/games/1/"

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
+from core import pdf as core_pdf
 from leagues.models import League, Season
-from scoring import pdf, services, sheet_data
+from scoring import services, sheet_data
 from tests.sheets.games import pdf_text, played_game
 
 
@@ -141,7 +142,7 @@ def test_the_api_schema_describes_the_sheet_as_a_pdf(client, db):
 
 
 def test_the_sheet_modules_examples_hold():
-    for module in (sheet_data, pdf):
+    for module in (sheet_data, core_pdf):
         failed, attempted = doctest.testmod(module)
         assert attempted and not failed
 
@@ -271,7 +272,7 @@ def test_standings_with_more_players_than_a_sheet_holds_point_to_the_csv(
 def test_while_every_render_slot_is_held_a_sheet_is_refused_at_once(client, game, charlie):
     client.force_login(charlie)
     token = Token.objects.create(user=charlie)
-    with pdf.render_slot():  # another worker printing a sheet
+    with core_pdf.render_slot():  # another worker printing a sheet
         busy = client.get(f"/games/{game.pk}/sheet.pdf")
         api = client.get(f"/api/games/{game.pk}/sheet.pdf", HTTP_AUTHORIZATION=f"Token {token.key}")
         blank = client.get(f"/games/{game.pk}/blank-sheet.pdf")
@@ -285,10 +286,15 @@ def test_while_every_render_slot_is_held_a_sheet_is_refused_at_once(client, game
 
 def test_the_render_slots_count_across_holders(settings):
     settings.SHEET_RENDER_SLOTS = 2
-    with pdf.render_slot(), pdf.render_slot(), pytest.raises(pdf.SheetsBusy), pdf.render_slot():
+    with (
+        core_pdf.render_slot(),
+        core_pdf.render_slot(),
+        pytest.raises(core_pdf.SheetsBusy),
+        core_pdf.render_slot(),
+    ):
         pass
-    with pdf.render_slot():
+    with core_pdf.render_slot():
         pass
     settings.SHEET_RENDER_SLOTS = 0  # no limit
-    with pdf.render_slot(), pdf.render_slot(), pdf.render_slot():
+    with core_pdf.render_slot(), core_pdf.render_slot(), core_pdf.render_slot():
         pass

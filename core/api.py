@@ -1,0 +1,118 @@
+"""The API's ground floor, shared by every app's endpoints: the base view, the error answers
+of the schema, and the one exception handler.
+
+Every error answers ``{"error": {"code", "message", "field"?, "hand"?}}``: a domain error
+(:class:`core.errors.DomainError`) or a refusal type an app registers (the engine's errors, see
+:func:`register_refusal`) is a 400 naming its code, field and hand; DRF's own errors keep
+their status; anything unexpected is a logged 500.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404
+from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.views import SpectacularSwaggerSplitView
+from rest_framework import exceptions, status
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from core.errors import DomainError
+from core.parsers import JSONParser, RequestTooLarge
+from core.serializers import ErrorSerializer
+
+logger = logging.getLogger(__name__)
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad input; engine errors keep their code."),
+    403: OpenApiResponse(
+        ErrorSerializer, description="The role is too low, or a session write without CSRF."
+    ),
+    404: OpenApiResponse(ErrorSerializer, description="No such game (or a private club's)."),
+}
+
+# Exception types outside core that answer like a domain error (each has ``code``, ``field``
+# and possibly ``hand``): apps add theirs in ``AppConfig.ready()``, e.g. the engine's errors.
+_REFUSALS: tuple[type[Exception], ...] = ()
+
+
+def register_refusal(kind: type[Exception]) -> None:
+    """Answer ``kind`` as a 400 with its code, field and hand, like a domain error."""
+    global _REFUSALS
+    if kind not in _REFUSALS:
+        _REFUSALS = (*_REFUSALS, kind)
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    body = {"code": code, "message": message}
+    body.update({k: v for k, v in extra.items() if v is not None})
+    return {"error": body}
+
+
+def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
+    """The first (field, message) of a validation error's nested detail."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = key if key != "non_field_errors" else None
+            field, message = _first_error(value, f"{prefix}{key}." if name else prefix)
+            return (field or (prefix + key if name else None)), message
+    if isinstance(detail, list) and detail:
+        return _first_error(detail[0], prefix)
+    return None, str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every API error as ``{"error": {...}}``: engine and service refusals are 400s naming
+    the code, the field and the hand; anything unexpected is a logged 500."""
+    if isinstance(exc, (DomainError, *_REFUSALS)):
+        return Response(
+            error_body(exc.code, str(exc), field=exc.field, hand=getattr(exc, "hand", None)),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or None)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, RequestDataTooBig):  # a form body read by the CSRF check
+        exc = RequestTooLarge()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        logger.exception("API error", exc_info=exc)
+        return Response(
+            error_body("server_error", "Something went wrong on the server; nothing was saved."),
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
+    if isinstance(exc, exceptions.ValidationError):
+        field, message = _first_error(exc.detail)
+        response.data = error_body(
+            "invalid", f"{field}: {message}" if field else message, field=field
+        )
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else exc.default_code
+        response.data = error_body(str(code), str(exc.detail))
+    return response
+
+
+# Its docstring is the description of every operation without its own in docs/openapi.json,
+# so it keeps the words it had when it was the scoring API's base.
+class Api(APIView):
+    """Base of the scoring API: JSON bodies; each method checks its own access."""
+
+    # Reads are open (the club decides who sees it); a write needs a login first, so that an
+    # anonymous write is a 401 before its body is read or validated.
+    parser_classes = [JSONParser]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+
+class ApiDocsView(SpectacularSwaggerSplitView):
+    """Swagger UI from our own static files, with its start script served as a file (not
+    inline), so it runs under the site's self-only Content-Security-Policy."""
+
+    template_name = "scoring/swagger_ui.html"

@@ -1,0 +1,143 @@
+"""What the entry template renders of a hand form: each field's options and errors, in the
+layout of the scorer's screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring import hand_values
+from scoring.forms.choices import FU_VALUES, PENALTY_ROWS
+from scoring.forms.engine_errors import MORE_FIELD_PREFIXES, SEAT_VALUE_FIELDS
+from scoring.selectors import WIND_NAMES, seat_winds
+
+
+class HandLayout:
+    """The entry form's layout (a mixin of :class:`scoring.forms.entry.HandForm`)."""
+
+    def _current(self, name: str) -> list[str]:
+        if self.is_bound:
+            getlist = getattr(self.data, "getlist", None)
+            values = getlist(name) if getlist else self.data.get(name)
+        else:
+            values = self.initial.get(name)
+        if values is None:
+            return []
+        if isinstance(values, list | tuple):
+            return [str(v) for v in values]
+        return [str(values)]
+
+    def _options(self, name: str, choices: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        current = self._current(name)
+        return [{"value": v, "label": lbl, "checked": v in current} for v, lbl in choices]
+
+    def seat_options(self, name: str) -> list[dict[str, Any]]:
+        winds = seat_winds(self.dealer)
+        current = self._current(name)
+        return [
+            {
+                "value": str(s),
+                "label": self.names[s],
+                "wind": WIND_NAMES[winds[s]],
+                "checked": str(s) in current,
+            }
+            for s in range(4)
+        ]
+
+    def _errors_of(self, *names: str) -> list[str]:
+        if not self.is_bound:
+            return []
+        return [e for n in names for e in (self.errors.get(n) or [])]
+
+    def layout(self) -> dict[str, Any]:
+        """Everything the entry screen shows, with what is ticked."""
+        seats = []
+        for s in range(4):
+            seat: dict[str, Any] = {
+                "seat": s,
+                "name": self.names[s],
+                "errors": self._errors_of(*(f"{f}_{s}" for f in SEAT_VALUE_FIELDS)),
+            }
+            if self.points_doubles:
+                seat["points"] = self._current(f"points_{s}")[:1]
+                seat["doubles"] = self._current(f"doubles_{s}")[:1]
+                seat["sets"] = hand_values.sets_layout(self, s)
+            else:
+                seat["han"] = self._options(f"value_{s}", self.han_choices)
+                seat["limits"] = self._options(f"value_{s}", self.limit_choices)
+                seat["fu"] = self._options(f"fu_{s}", [(str(f), str(f)) for f in FU_VALUES])
+                seat["pao"] = self._current(f"pao_{s}")[:1]
+                seat["yaku"] = hand_values.layout(self, s)
+                seat["tiles"] = hand_values.tile_layout(self, s)
+            seats.append(seat)
+        nagashi = self.seat_options("nagashi") if self.options["nagashi_mangan_percent"] else []
+        more = self._more_layout(nagashi)
+        return {
+            "results": self._options("result", self.fields["result"].choices),
+            "winners": self.seat_options("winners"),
+            "discarder": self.seat_options("discarder"),
+            "riichi": self.seat_options("riichi") if self.options["riichi"] else [],
+            "tenpai": self.seat_options("tenpai"),
+            "nagashi": nagashi,
+            "reasons": self._options("reason", self.fields["reason"].choices),
+            "offender": self.seat_options("offender"),
+            "seats": seats,
+            "points_doubles": self.points_doubles,
+            "pao": self.options["pao"],
+            "more": more,
+        }
+
+    def _more_layout(self, nagashi: list[dict[str, Any]]) -> dict[str, Any]:
+        """The folded "More" section: dora and fixed scores per seat, nagashi, penalties."""
+        seats = [
+            {
+                "seat": s,
+                "name": self.names[s],
+                "dora": self._current(f"dora_{s}")[:1] if self.dora else [],
+                "score": self._current(f"score_{s}")[:1],
+                "errors": self._errors_of(f"dora_{s}", f"score_{s}"),
+            }
+            for s in range(4)
+        ]
+        penalties = []
+        for i in range(PENALTY_ROWS):
+            penalties.append(
+                {
+                    "row": i,
+                    "number": i + 1,
+                    "seat": self._current(f"penalty_seat_{i}")[:1],
+                    "kinds": self._options(f"penalty_kind_{i}", self.penalty_kinds),
+                    "points": self._current(f"penalty_points_{i}")[:1],
+                    "to": self._current(f"penalty_to_{i}")[:1],
+                    "errors": self._errors_of(
+                        *(f"penalty_{f}_{i}" for f in ("seat", "kind", "points", "to"))
+                    ),
+                }
+            )
+        summary = [
+            *(["dora"] if self.dora else []),
+            "fixed score",
+            *(["nagashi mangan"] if nagashi else []),
+            "penalties",
+            "note",
+        ]
+        used = any(
+            v not in ("", None)
+            for name in self.fields
+            if name.startswith(MORE_FIELD_PREFIXES)
+            for v in self._current(name)
+        ) or any(o["checked"] for o in nagashi)
+        has_errors = any(n.startswith(MORE_FIELD_PREFIXES) for n in self.errors) or (
+            "nagashi" in self.errors
+        )
+        return {
+            "summary": ", ".join(summary),
+            "open": used or (self.is_bound and has_errors),
+            "dora": self.dora,
+            "min_han": self.options["min_han"],
+            "score_label": "Fixed score" if self.points_doubles else "Score in basic points",
+            "seats": seats,
+            "penalties": penalties,
+            "nagashi_errors": self._errors_of("nagashi"),
+            "note": self._current("note")[:1],
+            "note_errors": self._errors_of("note"),
+        }
