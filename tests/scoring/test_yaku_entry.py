@@ -93,7 +93,9 @@ def test_a_hand_entered_by_yaku_reopens_by_yaku():
     picker = form.layout()["seats"][2]["yaku"]
     assert picker["used"] and picker["open"]
     assert [y["id"] for y in picker["yaku"] if y["checked"]] == ["yakuhai_haku", "honitsu"]
-    assert form_cannot_show(hand, _rules("japanese-modern")["options"]) == []
+    assert (
+        form_cannot_show(hand, engine.describe_entry(engine.resolve_rules("japanese-modern"))) == []
+    )
 
 
 def test_the_preview_shows_the_engines_count(client, bob, running_game):
