@@ -210,6 +210,19 @@ URLS = {
     "games/<int:pk>/": Url("/games/{game}/", READ),
     "games/<int:pk>/version/": Url("/games/{game}/version/", READ),
     "games/<int:pk>/hands/new/": Url("/games/{game}/hands/new/", SCORER, SCORER, RON_FORM),
+    # The phone's outbox sends here (scoring/offline.py): JSON answers, 401 for no login.
+    "games/<int:pk>/hands/send/": Url(
+        "/games/{game}/hands/send/",
+        POST_ONLY,
+        API_SCORER,
+        {**RON_FORM, "key": "outbox-key", "expected_number": "4"},
+        ok=201,
+    ),
+    # The installable app: the worker, its manifest, the page for a page not kept, the session.
+    "sw.js": Url("/sw.js", OPEN),
+    "manifest.webmanifest": Url("/manifest.webmanifest", OPEN),
+    "offline/": Url("/offline/", OPEN),
+    "offline/session/": Url("/offline/session/", OPEN),
     "games/<int:pk>/hands/preview/": Url(
         "/games/{game}/hands/preview/", POST_ONLY_PAGE, SCORER, RON_FORM, ok=200
     ),
