@@ -11,6 +11,7 @@ import datetime
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from clubhouse.standings import divide_rounded
 from clubs.models import Player
@@ -142,6 +143,88 @@ class Rival:
 
 
 @dataclass(frozen=True)
+class YakuCount:
+    """How often a player's wins counted a yaku (wins entered by yaku or by tiles)."""
+
+    yaku: str
+    name: str
+    wins: int
+    share: str
+    """Of the player's wins counted by yaku or tiles."""
+
+
+def yaku_counts(breakdowns: list[dict[str, Any]]) -> tuple[tuple[YakuCount, ...], int]:
+    """Yaku frequencies over the engine's breakdowns of one player's wins, most made first, and
+    how many wins they cover. Dora are not yaku; a yaku included in another still counts.
+
+    >>> rows, wins = yaku_counts([
+    ...     {"yaku": [{"yaku": "riichi", "name": "Riichi"}, {"yaku": "pinfu", "name": "Pinfu"}]},
+    ...     {"yaku": [{"yaku": "riichi", "name": "Riichi"}]}])
+    >>> [(r.yaku, r.wins, r.share) for r in rows], wins
+    ([('riichi', 2, '100.0%'), ('pinfu', 1, '50.0%')], 2)
+    """
+    counts: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    for b in breakdowns:
+        for item in b.get("yaku") or []:
+            counts[item["yaku"]] += 1
+            names[item["yaku"]] = item["name"]
+    n = len(breakdowns)
+    rows = tuple(
+        YakuCount(y, names[y], c, percent(c, n))
+        for y, c in sorted(counts.items(), key=lambda kv: (-kv[1], names[kv[0]].casefold()))
+    )
+    return rows, n
+
+
+@dataclass(frozen=True)
+class YakuLeader:
+    """Who made a yaku most often in a league, and how often the league made it."""
+
+    yaku: str
+    name: str
+    total: int
+    leaders: tuple[Player, ...]
+    """The players with the most wins counting it (several on a tie)."""
+    most: int
+
+
+def yaku_leaders(league: League, *, limit: int = 10) -> tuple[YakuLeader, ...]:
+    """The league's most made yaku (finished games, wins entered by yaku or tiles), each with
+    the players who made it most. Two queries."""
+    games = Game.objects.finished().filter(league=league)
+    seat_player = {
+        (game_id, seat): player_id
+        for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
+            "game_id", "seat", "player_id"
+        )
+    }
+    per_player: dict[str, Counter[int]] = defaultdict(Counter)
+    names: dict[str, str] = {}
+    for game_id, result in Hand.objects.filter(game__in=games).values_list("game_id", "result"):
+        for b in result.get("breakdowns") or []:
+            player_id = seat_player.get((game_id, b.get("seat")))
+            if "yaku" not in b or player_id is None:
+                continue
+            for item in b["yaku"]:
+                per_player[item["yaku"]][player_id] += 1
+                names[item["yaku"]] = item["name"]
+    ranked = sorted(
+        per_player.items(), key=lambda kv: (-sum(kv[1].values()), names[kv[0]].casefold())
+    )[:limit]
+    players = Player.objects.in_bulk({p for _, c in ranked for p in c})
+    out = []
+    for yaku, counts in ranked:
+        most = max(counts.values())
+        top = sorted(
+            (players[p] for p, n in counts.items() if n == most),
+            key=lambda p: p.display_name.casefold(),
+        )
+        out.append(YakuLeader(yaku, names[yaku], sum(counts.values()), tuple(top), most))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class PlayerStats:
     player: Player
     unit: str
@@ -166,6 +249,10 @@ class PlayerStats:
     average_won: str
     average_lost: str
     rivals: tuple[Rival, ...] = field(default=())
+    yaku: tuple[YakuCount, ...] = field(default=())
+    """What the player's wins made, where they were entered by yaku or tiles."""
+    yaku_wins: int = 0
+    """The wins those frequencies cover."""
 
 
 CHART_W, CHART_H, PAD = 640, 260, 28
@@ -247,6 +334,7 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
     # Hands: who won, dealt in and declared riichi from the data; values from cached deltas.
     hands = wins = deal_ins = riichi = riichi_wins = 0
     won_sum = lost_sum = 0
+    made: list[dict[str, Any]] = []  # the engine's breakdowns of the player's wins by yaku
     for game_id, data, result in Hand.objects.filter(game__in=games).values_list(
         "game_id", "data", "result"
     ):
@@ -263,6 +351,9 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
             wins += 1
             won_sum += deltas[seat]
             riichi_wins += declared
+            made += [
+                b for b in result.get("breakdowns") or [] if b.get("seat") == seat and "yaku" in b
+            ]
         if kind == "ron" and data.get("from") == seat:
             deal_ins += 1
             lost_sum += deltas[seat]
@@ -315,4 +406,6 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
         average_won=signed_points(divide_rounded(won_sum, wins)) if wins else NONE,
         average_lost=(signed_points(divide_rounded(lost_sum, deal_ins)) if deal_ins else NONE),
         rivals=rival_rows,
+        yaku=yaku_counts(made)[0],
+        yaku_wins=len(made),
     )

@@ -139,6 +139,7 @@ def league_detail(request: HttpRequest, slug: str, league_slug: str) -> HttpResp
             "standings": standings,
             "can_edit": has_role(role, Role.ORGANISER),
             "running": league.games.filter(status="running").count(),
+            "yaku_leaders": league_stats.yaku_leaders(league),
         },
     )
 

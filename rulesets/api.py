@@ -153,6 +153,35 @@ def _service_kwargs(club: Club, data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+class YakuTableSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    name = serializers.CharField()
+    source = serializers.CharField(help_text="Which rule text the values come from.")
+
+    class Meta:
+        ref_name = "YakuTable"
+
+
+class YakuSerializer(serializers.Serializer):
+    id = serializers.CharField(help_text="The id a game record names it by.")
+    name = serializers.CharField()
+    han_closed = serializers.IntegerField(allow_null=True, help_text="Null for a yakuman.")
+    han_open = serializers.IntegerField(
+        allow_null=True, help_text="Null for a yakuman or where a concealed hand is needed."
+    )
+    yakuman = serializers.IntegerField(help_text="How many yakuman it counts (0 for a yaku).")
+    concealed_only = serializers.BooleanField()
+    win = serializers.ChoiceField(
+        choices=["tsumo", "ron"], required=False, help_text="The only way it can be won."
+    )
+    includes = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Yaku counted inside it."
+    )
+
+    class Meta:
+        ref_name = "Yaku"
+
+
 class PresetListApi(Api):
     """Every built-in preset with its option values and their descriptions."""
 
@@ -164,6 +193,17 @@ class PresetListApi(Api):
         description = serializers.CharField()
         rules = serializers.DictField(help_text="Every option's value.")
         options = OptionSerializer(many=True)
+        yaku_table = YakuTableSerializer(
+            allow_null=True, help_text="Where the yaku values come from; null without yaku."
+        )
+        yaku = YakuSerializer(
+            many=True, help_text="The yaku a win may name, with their han (options applied)."
+        )
+        patterns = serializers.DictField(
+            allow_null=True,
+            help_text="Standard scoring: sets, honours, pairs, bonuses, patterns and limit "
+            "hands with their values (the Italian parts); null for han and fu scoring.",
+        )
 
         class Meta:
             ref_name = "Preset"

@@ -262,7 +262,29 @@ def value_words(win: Mapping[str, Any], *, riichi_doubles: int = 0) -> str:
     '20 points, 4 doubles with 1 for riichi'
     >>> value_words({"seat": 0, "points": 8, "doubles": 1}), value_words({"seat": 1, "score": 200})
     ('8 points, 1 double', 'score 200')
+    >>> value_words({"seat": 1, "yaku": ["yakuhai_haku", "honitsu"], "open": True, "fu": 40})
+    'yakuhai haku, honitsu; open, 40 fu'
+    >>> value_words({"seat": 1, "tiles": "234567m234p45688s", "win": "6s"})
+    'tiles 234567m234p45688s, won on 6s'
+    >>> value_words({"seat": 1, "parts": {"win": True, "limit_hand": "nine_gates"}})
+    'nine gates (limit hand)'
     """
+    if win.get("tiles"):
+        named = "".join(f", {y.replace('_', ' ')}" for y in win.get("yaku") or [])
+        return f"tiles {win['tiles']}, won on {win.get('win', '?')}{named}"
+    if win.get("yaku") is not None:
+        extra = [
+            *(["open"] if win.get("open") else []),
+            *([f"{win['fu']} fu"] if win.get("fu") else []),
+            *([f"{win['dora']} dora"] if win.get("dora") else []),
+        ]
+        named = ", ".join(y.replace("_", " ") for y in win["yaku"]) or "no yaku"
+        return named + (f"; {', '.join(extra)}" if extra else "")
+    parts = win.get("parts")
+    if isinstance(parts, dict):
+        if parts.get("limit_hand"):
+            return f"{str(parts['limit_hand']).replace('_', ' ')} (limit hand)"
+        return "counted from its parts"
     if win.get("yakuman"):
         n = win["yakuman"]
         return YAKUMAN_WORDS.get(n, f"{n}-fold yakuman")

@@ -194,6 +194,41 @@ def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, An
     return rows
 
 
+def breakdown_lines(hand: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The preview's lines for wins counted by yaku or tiles: each yaku with its han, then the
+    totals, as the engine counted them."""
+    lines = []
+    for b in hand.get("breakdowns") or []:
+        if "yaku" not in b:  # a Standard hand counted from its parts
+            parts = [
+                i["part"]
+                + "".join(
+                    f" {n} {unit}" for n, unit in ((i["points"], "pt"), (i["doubles"], "dbl")) if n
+                )
+                for i in b["items"]
+            ]
+            total = (
+                f"{b['score']:,}"
+                if b.get("score") is not None
+                else f"{b['points']} points, {b['doubles']} doubles"
+            )
+            lines.append({"name": names[b["seat"]], "items": parts, "total": total})
+            continue
+        items = [
+            f"{i['name']} {'yakuman' if i.get('yakuman') else i['han']}"
+            + (" (included)" if i.get("included_in") else "")
+            for i in b["yaku"]
+        ]
+        if b["dora"]:
+            items.append(f"dora {b['dora']}")
+        if b["yakuman"]:
+            total = f"{b['yakuman']} yakuman" if b["yakuman"] > 1 else "yakuman"
+        else:
+            total = f"{b['han']} han" + (f" {b['fu']} fu" if b["fu"] else "")
+        lines.append({"name": names[b["seat"]], "items": items, "total": total})
+    return lines
+
+
 def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
     """The entry screen's preview of :func:`scoring.services.hand_preview`'s answer."""
     names = player_names(game)
@@ -203,6 +238,7 @@ def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
     nxt = final.get("next")
     entry = game_entry(game)
     return {
+        "breakdowns": breakdown_lines(hand, names),
         "shows_honba": entry.shows_honba,
         "shows_pool": entry.shows_pool,
         "label": hand["label"],

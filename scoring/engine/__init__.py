@@ -28,7 +28,7 @@ from .entry import (
 )
 from .errors import EngineError, RecordError, RulesError
 from .flow import replay
-from .presets import Preset, build_rules, get_preset, preset_ids, resolve_rules
+from .presets import Preset, build_rules, get_preset, hand_values, preset_ids, resolve_rules
 from .record import parse_game
 from .rules import (
     CATEGORIES,
@@ -65,6 +65,7 @@ __all__ = [
     "describe_options",
     "first_east",
     "get_preset",
+    "hand_values",
     "option",
     "parse_game",
     "preset_ids",

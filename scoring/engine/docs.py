@@ -17,7 +17,7 @@ import dataclasses
 import json
 from typing import Any
 
-from .presets import get_preset, preset_ids
+from .presets import get_preset, hand_values, preset_ids
 from .rules import CATEGORIES, Option, Rules
 
 REGENERATE = "python -m scoring.engine --presets-markdown > docs/presets.md"
@@ -136,4 +136,64 @@ def presets_markdown() -> str:
                     opt.help,
                 ]
                 lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+        lines += _hand_values(rules)
     return "\n".join(lines) + "\n"
+
+
+def _han(value: int | None) -> str:
+    return NOT_USED if value is None else str(value)
+
+
+def _hand_values(rules: Rules) -> list[str]:
+    """A preset's yaku with their han, or its Standard patterns and limit hands."""
+    values = hand_values(rules)
+    table = values["yaku_table"]
+    if table:
+        lines = [
+            "",
+            "### Yaku",
+            "",
+            f"Table `{table['id']}`: {table['source']}",
+            "",
+            "| yaku | id | han concealed | han open | notes |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for y in values["yaku"]:
+            notes = []
+            if y["yakuman"]:
+                notes.append(f"yakuman ({y['yakuman']})")
+            if y.get("win"):
+                notes.append(f"{y['win']} only")
+            if y.get("includes"):
+                notes.append("includes " + ", ".join(f"`{i}`" for i in y["includes"]))
+            cells = [
+                y["name"],
+                f"`{y['id']}`",
+                "yakuman" if y["yakuman"] else _han(y["han_closed"]),
+                NOT_USED
+                if y["concealed_only"]
+                else ("yakuman" if y["yakuman"] else _han(y["han_open"])),
+                "; ".join(notes),
+            ]
+            lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+        return lines
+    patterns = values["patterns"]
+    if not patterns:
+        return []
+    lines = [
+        "",
+        "### Patterns and limit hands",
+        "",
+        "A hand's `parts` name these (docs/game-record.md, Parts); values from the Italian "
+        "Official text (seed 001).",
+        "",
+        "| id | name | doubles | winner only |",
+        "| --- | --- | --- | --- |",
+    ]
+    for p in patterns["patterns"]:
+        winner = "yes" if p["winner_only"] else "no"
+        lines.append(f"| `{p['id']}` | {p['name']} | {p['doubles']} | {winner} |")
+    lines += ["", "| limit hand | name | score |", "| --- | --- | --- |"]
+    for h in patterns["limit_hands"]:
+        lines.append(f"| `{h['id']}` | {h['name']} | {_number(h['score'])} |")
+    return lines

@@ -13,12 +13,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import NamedTuple
 
 from .errors import EngineError, RecordError
 from .payments import tsumo_payments, win_payments
 from .rules import Rules
 from .settlement import first_east, settle
+from .tiles import value_tiles
 from .types import (
     WINDS,
     FinalResult,
@@ -26,6 +28,7 @@ from .types import (
     GameResult,
     Hand,
     HandResult,
+    HandValue,
     NextHand,
     Result,
     Wind,
@@ -269,8 +272,35 @@ def _penalties(
     return forfeited
 
 
+def _valued(rules: Rules, state: State, hand: Hand, i: int, win: HandValue) -> HandValue:
+    """A win given as tiles, with the han, fu and breakdown the tiles make at this seat."""
+    if win.tiles is None:
+        return win
+    b = value_tiles(
+        rules,
+        win.tiles,
+        named=win.yaku,
+        riichi=win.seat in hand.riichi,
+        tsumo=hand.result is Result.TSUMO,
+        seat_wind=(win.seat - state.dealer) % 4,
+        round_wind=state.round.order,
+        field=f"wins[{i}]",
+    )
+    return dataclasses.replace(
+        win,
+        han=None if b.yakuman else b.han,
+        fu=b.fu,
+        dora=b.dora,
+        yakuman=b.yakuman,
+        breakdown=b,
+    )
+
+
 def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outcome]:
     """Score one hand from ``state``: its result and what it decided for the next hand."""
+    if hand.wins and any(w.tiles is not None for w in hand.wins):
+        wins = tuple(_valued(rules, state, hand, i, w) for i, w in enumerate(hand.wins))
+        hand = dataclasses.replace(hand, wins=wins)
     if hand.riichi:
         _check_riichi(rules, state, hand)
     forfeited = 0

@@ -78,7 +78,26 @@ INCLUDES = {
     "four_concealed_pungs": ("pung_hand",),
     "all_terminals_and_honours": ("four_terminal_honour_pungs", "pung_hand"),
 }
+# Limit hands (seed 001, "Limit hands"): a fixed score in place of points and doubles, for
+# the winner only ("Losers: No scoring for losers").
+LIMIT_HANDS: dict[str, tuple[str, int]] = {
+    "thirteen_orphans": ("Thirteen orphans", 2000),
+    "four_kongs": ("Four kongs", 3000),
+    "three_great_scholars": ("Three great scholars", 2000),
+    "big_four_winds": ("Big four winds", 2000),
+    "little_four_winds": ("Little four winds", 2000),
+    "nine_gates": ("Nine gates", 3000),
+    "little_snake": ("Little snake (melded sets allowed)", 2000),
+    "knitted_dragon_royal": ("Knitted dragon royal", 2000),
+    "all_honor_pairs": ("All honour pairs", 1000),
+    "all_terminal_pairs": ("All terminal pairs", 1000),
+    "all_terminal_and_honor_pairs": ("All terminal and honour pairs", 1000),
+    "all_one_suit_pairs": ("All one suit pairs", 1000),
+    "heavenly_hand": ("Heavenly hand", 3000),
+    "gerties_garter": ("Gertie's garter", 1000),
+}
 PARTS_FIELDS = {
+    "limit_hand",
     "win",
     "sets",
     "pair",
@@ -116,6 +135,75 @@ def _one_of(value: Any, names: Mapping[str, Any]) -> TypeGuard[str]:
     return isinstance(value, str) and value in names
 
 
+def _limit_hand(parts: Mapping[str, Any], field: str, *, loser: bool) -> Breakdown:
+    """A limit hand's fixed score, as the Italian text lists it.
+
+    >>> _limit_hand({"limit_hand": "nine_gates"}, "wins[0].parts", loser=False).score
+    3000
+    """
+    name = parts["limit_hand"]
+    where = f"{field}.limit_hand"
+    if not _one_of(name, LIMIT_HANDS):
+        raise _bad(
+            f"unknown limit hand {name!r}; the limit hands are {', '.join(LIMIT_HANDS)}.",
+            where,
+            "unknown_pattern",
+        )
+    if loser:
+        raise _bad("a limit hand scores only for the winner (no scoring for losers).", where)
+    for key in parts:
+        if key not in ("limit_hand", "win"):
+            raise _bad(
+                f"a limit hand is paid its fixed score: leave out '{key}'.", f"{field}.{key}"
+            )
+    label, score = LIMIT_HANDS[name]
+    return Breakdown(items=((f"{label} (limit hand)", 0, 0),), points=0, doubles=0, score=score)
+
+
+def patterns_list() -> dict[str, list[dict[str, Any]]]:
+    """The Standard values a client can offer, by kind: sets, pairs, patterns, limit hands.
+
+    >>> patterns_list()["limit_hands"][0]
+    {'id': 'thirteen_orphans', 'name': 'Thirteen orphans', 'score': 2000}
+    """
+
+    def named(id: str) -> str:
+        return id.replace("_", " ").capitalize()
+
+    return {
+        "sets": [
+            {"id": tiles, "name": f"Pung of {tiles}", "points_exposed": e, "points_concealed": c}
+            for tiles, (e, c) in PUNG_POINTS.items()
+        ]
+        + [{"id": "kong", "name": "Kong: four times its pung", "multiplier": 4}],
+        "honours": [{"id": h, "name": named(h), "doubles": d} for h, d in HONOUR_DOUBLES.items()],
+        "pairs": [{"id": p, "name": named(p), "points": v} for p, v in PAIR_POINTS.items()],
+        "bonuses": [
+            {"id": "win", "name": "Winning", "points": 20},
+            {"id": "self_drawn", "name": "Self-drawn", "points": 2},
+            {"id": "only_tile", "name": "Only possible tile", "points": 2},
+            {"id": "out_on_pair", "name": "Out on a pair", "points": 2},
+            {"id": "flowers", "name": "Flower or season, each", "points": 4},
+            {"id": "own_flowers", "name": "Own flower or season, each", "doubles": 1},
+            {"id": "all_flowers", "name": "All flowers", "doubles": 2},
+            {"id": "all_seasons", "name": "All seasons", "doubles": 2},
+        ],
+        "patterns": [
+            {
+                "id": p,
+                "name": named(p),
+                "doubles": d,
+                "winner_only": p in WINNER_PATTERNS,
+                **({"includes": list(INCLUDES[p])} if p in INCLUDES else {}),
+            }
+            for p, d in PATTERNS.items()
+        ],
+        "limit_hands": [
+            {"id": id, "name": name, "score": score} for id, (name, score) in LIMIT_HANDS.items()
+        ],
+    }
+
+
 def count_parts(parts: Any, field: str, rules: Rules, *, loser: bool = False) -> Breakdown:
     """Basic points and doubles of a hand given as parts, with the breakdown.
 
@@ -129,6 +217,8 @@ def count_parts(parts: Any, field: str, rules: Rules, *, loser: bool = False) ->
     winner = _flag(parts, "win", field)
     if winner and loser:
         raise _bad("a loser's hand cannot be marked 'win'.", f"{field}.win")
+    if "limit_hand" in parts:
+        return _limit_hand(parts, field, loser=loser)
     items: list[tuple[str, int, int]] = []
     if winner:
         items.append(("winning", 20, 0))

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import RulesError
+from .italian import patterns_list
 from .rules import (
     Rules,
     check_combination,
@@ -29,6 +30,7 @@ from .rules import (
     rules_as_options,
     validate_value,
 )
+from .yaku import TABLES, effective_yaku
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,28 @@ class Preset:
             "description": self.description,
             "rules": rules_as_options(self.rules),
             "options": describe_options(self.rules),
+            **hand_values(self.rules),
         }
+
+
+def hand_values(rules: Rules) -> dict[str, Any]:
+    """What a client offers for a hand under these rules: the yaku table with each yaku's han
+    (options applied), or the Standard sets, patterns and limit hands.
+
+    >>> values = hand_values(resolve_rules("tenhou"))
+    >>> values["yaku_table"]["id"], values["yaku"][0]["id"], values["patterns"]
+    ('standard', 'riichi', None)
+    >>> sorted(hand_values(resolve_rules("italian-official"))["patterns"])[:3]
+    ['bonuses', 'honours', 'limit_hands']
+    """
+    table = TABLES.get(rules.yaku_table) if rules.value_system == "han_fu" else None
+    return {
+        "yaku_table": (
+            {"id": table.id, "name": table.name, "source": table.source} if table else None
+        ),
+        "yaku": [y.as_dict() for y in effective_yaku(rules)],
+        "patterns": patterns_list() if rules.value_system == "points_doubles" else None,
+    }
 
 
 def build_rules(base: Rules, options: Mapping[str, Any]) -> Rules:
@@ -156,6 +179,7 @@ _register(
     results as final minus start points.
     """,
     **_NO_BAZORO,
+    yaku_table="none",
     honba_to="dealer",
     abortive_draws=False,
     pao=False,
@@ -181,6 +205,9 @@ _register(
     the deal passes when East offends. (A faulty ready declaration cannot occur without riichi.)
     """,
     **_NO_BAZORO,
+    yaku_table="arushiiaru",
+    ippatsu=False,
+    red_fives=False,
     chombo="limit_each",
     false_ready="none",
     false_claim_points=0,
@@ -200,6 +227,7 @@ _register(
     25,000/30,000, uma 20/10, ties by seat order, rounded to 1,000 half up, leftover sticks
     to first. No chombo (the server prevents false wins).
     """,
+    yaku_table="standard",
     goal_points=30000,
     dealer_stop_when_leading=True,
     max_ron_winners=2,
@@ -226,6 +254,7 @@ _register(
     discarder), chombo a 20,000 deduction after uma with the hand replayed by the same dealer.
     """,
     **_EMA,
+    yaku_table="standard",
     chombo="deduction",
     chombo_passes_deal=False,
     false_ready="none",
@@ -240,6 +269,7 @@ _register(
     20,000 deduction after uma.
     """,
     **_EMA,
+    yaku_table="standard",
     max_ron_winners=1,
     kiriage_mangan=True,
     chombo="deduction",
@@ -259,6 +289,7 @@ _register(
     lead. Head bump (no double ron), no abortive draws, nagashi mangan (a self-drawn win),
     chombo a 20,000 deduction.
     """,
+    yaku_table="standard",
     uma=(30, 10, -10, -30),
     ties="share",
     bust_ends=False,
@@ -291,6 +322,9 @@ _register(
     these change the han a scorer enters, not the payments. No penalty for a faulty ready
     declaration or claim.
     """,
+    yaku_table="standard",
+    ippatsu=False,
+    red_fives=False,
     start_points=30000,
     return_points=30000,
     uma_floating=True,
@@ -337,6 +371,7 @@ _register(
     dora=False,
     rounding="nearest_10",
     flowers=True,
+    yaku_table="none",
     riichi_deposit=0,
     riichi_needs_points=False,
     riichi_winner_doubles=1,

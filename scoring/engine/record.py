@@ -18,6 +18,7 @@ from .errors import EngineError, RecordError
 from .italian import count_parts
 from .presets import resolve_rules
 from .rules import Rules
+from .tiles import TILE_FIELDS, parse_tiles
 from .types import (
     ABORT_REASONS,
     PENALTY_KINDS,
@@ -30,6 +31,7 @@ from .types import (
     Start,
     Wind,
 )
+from .yaku import count_yaku, yaku_table
 
 GAME_FIELDS = {"rules", "players", "start", "hands", "ended"}
 START_FIELDS = {"scores", "round", "number", "dealer", "honba", "pool"}
@@ -58,6 +60,9 @@ VALUE_FIELDS = {
     "doubles",
     "score",
     "parts",
+    "yaku",
+    "open",
+    *TILE_FIELDS,
 }
 
 
@@ -125,8 +130,118 @@ def _no_unknown(obj: Mapping[str, Any], allowed: Set[str], where: str, field: st
             )
 
 
-def parse_value(obj: Any, field: str, rules: Rules, *, loser: bool = False) -> HandValue:
-    """One player's hand value (a win, or a loser's hand under all-pay)."""
+def _by_yaku(
+    obj: Mapping[str, Any],
+    field: str,
+    rules: Rules,
+    nums: dict[str, int | None],
+    *,
+    seat: int,
+    pao: int | None,
+    tsumo: bool,
+    riichi: tuple[int, ...],
+) -> HandValue:
+    """A win given by its yaku or its tiles (instead of han and fu totals)."""
+    for name in ("points", "doubles", "score"):
+        if nums[name] is not None:
+            raise _fail(
+                f"give either the yaku (or tiles) or '{name}', not both.",
+                f"{field}.{name}",
+                "bad_value",
+            )
+    if obj.get("parts") is not None:
+        raise _fail("give either the yaku or 'parts', not both.", f"{field}.parts", "bad_value")
+    raw = obj.get("yaku")
+    if raw is not None and (not isinstance(raw, list) or not all(isinstance(y, str) for y in raw)):
+        raise _fail("'yaku' must be a list of yaku ids.", f"{field}.yaku", "bad_yaku")
+    named = tuple(raw or ())
+    if TILE_FIELDS & obj.keys():
+        for name in ("han", "fu", "dora", "yakuman"):
+            if nums[name] is not None:
+                raise _fail(
+                    f"the tiles give the hand's han, fu and dora: leave out '{name}'.",
+                    f"{field}.{name}",
+                    "bad_value",
+                )
+        if "open" in obj:
+            raise _fail(
+                "a hand given as tiles is open when it has a chi, pon or open kan among "
+                "'melds': leave out 'open'.",
+                f"{field}.open",
+                "bad_value",
+            )
+        if "tiles" not in obj:
+            raise _fail("a hand given as tiles needs 'tiles'.", f"{field}.tiles", "missing_field")
+        yaku_table(rules, f"{field}.tiles")
+        if len(set(named)) != len(named):
+            raise _fail("a yaku is named twice.", f"{field}.yaku", "bad_yaku")
+        return HandValue(seat=seat, pao=pao, yaku=named, tiles=parse_tiles(obj, field))
+    if raw is None:
+        raise _fail("'open' goes with the hand's 'yaku'.", f"{field}.open", "missing_field")
+    is_open = obj.get("open", False)
+    if not isinstance(is_open, bool):
+        raise _fail("'open' must be true or false.", f"{field}.open", "bad_value")
+    table = yaku_table(rules, f"{field}.yaku")
+    if "riichi" in table.by_id:
+        declared = bool({"riichi", "double_riichi"} & set(named))
+        if declared and seat not in riichi:
+            raise _fail(
+                f"seat {seat} names riichi but is not among the hand's 'riichi'.",
+                f"{field}.yaku",
+                "riichi_not_declared",
+            )
+        if seat in riichi and not declared:
+            raise _fail(
+                f"seat {seat} declared riichi: name 'riichi' (or 'double_riichi') among its yaku.",
+                f"{field}.yaku",
+                "riichi_missing",
+            )
+    b = count_yaku(
+        rules,
+        named,
+        is_open=is_open,
+        tsumo=tsumo,
+        dora=nums["dora"] or 0,
+        fu=nums["fu"],
+        field=field,
+    )
+    if nums["han"] is not None and (b.yakuman or nums["han"] != b.han):
+        raise _fail(
+            f"'han' is {nums['han']} but the yaku and dora make "
+            + (f"{b.yakuman} yakuman." if b.yakuman else f"{b.han}."),
+            f"{field}.han",
+            "inconsistent_han",
+        )
+    if nums["yakuman"] is not None and nums["yakuman"] != b.yakuman:
+        raise _fail(
+            f"'yakuman' is {nums['yakuman']} but the yaku make {b.yakuman}.",
+            f"{field}.yakuman",
+            "inconsistent_han",
+        )
+    return HandValue(
+        seat=seat,
+        han=None if b.yakuman else b.han,
+        fu=b.fu,
+        dora=b.dora,
+        yakuman=b.yakuman,
+        pao=pao,
+        breakdown=b,
+    )
+
+
+def parse_value(
+    obj: Any,
+    field: str,
+    rules: Rules,
+    *,
+    loser: bool = False,
+    tsumo: bool = False,
+    riichi: tuple[int, ...] = (),
+) -> HandValue:
+    """One player's hand value (a win, or a loser's hand under all-pay).
+
+    ``tsumo`` and ``riichi`` (the seats that declared) are the hand's, for a win given by yaku.
+    """
     obj = _object(obj, f"'{field}' entries", field)
     _no_unknown(obj, VALUE_FIELDS, field, field)
     if "seat" not in obj:
@@ -137,6 +252,14 @@ def parse_value(obj: Any, field: str, rules: Rules, *, loser: bool = False) -> H
         if name in NUMBER_FIELDS and value is not None:
             nums[name] = _int(value, f"{field}.{name}", lo=0)
     pao = _seat(obj["pao"], f"{field}.pao") if obj.get("pao") is not None else None
+    if "yaku" in obj or "open" in obj or not TILE_FIELDS.isdisjoint(obj):
+        if loser:
+            raise _fail(
+                "a loser's hand is given by its parts or points and doubles, not yaku or tiles.",
+                f"{field}.yaku",
+                "bad_value",
+            )
+        return _by_yaku(obj, field, rules, nums, seat=seat, pao=pao, tsumo=tsumo, riichi=riichi)
     breakdown = None
     if obj.get("parts") is not None:
         if nums["points"] is not None or nums["doubles"] is not None or nums["score"] is not None:
@@ -146,7 +269,10 @@ def parse_value(obj: Any, field: str, rules: Rules, *, loser: bool = False) -> H
                 "bad_value",
             )
         breakdown = count_parts(obj["parts"], f"{field}.parts", rules, loser=loser)
-        nums["points"], nums["doubles"] = breakdown.points, breakdown.doubles
+        if breakdown.score is not None:  # a limit hand: its fixed score
+            nums["score"] = breakdown.score
+        else:
+            nums["points"], nums["doubles"] = breakdown.points, breakdown.doubles
     return HandValue(
         seat=seat,
         han=nums["han"],
@@ -161,11 +287,16 @@ def parse_value(obj: Any, field: str, rules: Rules, *, loser: bool = False) -> H
     )
 
 
-def _values(obj: Any, field: str, rules: Rules) -> tuple[HandValue, ...]:
+def _values(
+    obj: Any, field: str, rules: Rules, *, tsumo: bool = False, riichi: tuple[int, ...] = ()
+) -> tuple[HandValue, ...]:
     if not isinstance(obj, list):
         raise _fail(f"'{field}' must be a list.", field, "bad_value")
     loser = field == "losers"
-    return tuple(parse_value(v, f"{field}[{i}]", rules, loser=loser) for i, v in enumerate(obj))
+    return tuple(
+        parse_value(v, f"{field}[{i}]", rules, loser=loser, tsumo=tsumo, riichi=riichi)
+        for i, v in enumerate(obj)
+    )
 
 
 def parse_penalty(obj: Any, field: str) -> Penalty:
@@ -220,7 +351,7 @@ def parse_hand(obj: Any, rules: Rules) -> Hand:
     if result in (Result.RON, Result.TSUMO):
         if "wins" not in obj:
             raise _fail(f"a {result.value} needs 'wins'.", "wins", "missing_field")
-        wins = _values(obj["wins"], "wins", rules)
+        wins = _values(obj["wins"], "wins", rules, tsumo=result is Result.TSUMO, riichi=riichi)
         if not wins:
             raise _fail("'wins' needs at least one winner.", "wins", "missing_field")
         seats = [w.seat for w in wins]

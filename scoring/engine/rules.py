@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
+from .yaku import TABLE_CHOICES
 
 CATEGORIES = (
     "Game length",
@@ -274,6 +275,20 @@ class Rules:
         ),
     )
     flowers: bool = _bool(False, "Flowers and seasons", "The 8 bonus tiles are played.", VAL)
+    yaku_table: str = _choice(
+        "japanese-modern",
+        "Yaku table",
+        "The yaku and their han when a win names its yaku or gives its tiles (the tables are "
+        "listed with the presets).",
+        VAL,
+        TABLE_CHOICES,
+    )
+    ippatsu: bool = _bool(
+        True, "Ippatsu", "A riichi won within one go-around of the declaration scores 1 han.", VAL
+    )
+    red_fives: bool = _bool(
+        True, "Red fives", "A red five (0 in the tile notation) counts as a dora.", VAL
+    )
     # Riichi and pool
     riichi: bool = _bool(True, "Riichi", "Players may declare ready.", RII)
     riichi_deposit: int = _int(

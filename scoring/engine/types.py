@@ -8,6 +8,8 @@ from typing import Any
 
 from .errors import EngineError
 from .rules import Rules
+from .tiles import TileHand
+from .yaku import HanBreakdown
 
 SEATS = (0, 1, 2, 3)
 
@@ -61,6 +63,19 @@ class Breakdown:
     """(what, points, doubles) for each part."""
     points: int
     doubles: int
+    score: int | None = None
+    """A limit hand's fixed score (its points and doubles are then 0)."""
+
+    def as_dict(self, seat: int) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": seat,
+            "items": [{"part": w, "points": p, "doubles": d} for w, p, d in self.items],
+            "points": self.points,
+            "doubles": self.doubles,
+        }
+        if self.score is not None:
+            out["score"] = self.score
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +91,11 @@ class HandValue:
     points: int | None = None
     doubles: int | None = None
     score: int | None = None
-    breakdown: Breakdown | None = None
+    breakdown: Breakdown | HanBreakdown | None = None
+    yaku: tuple[str, ...] = ()
+    """Yaku named beside tiles (how the hand was won), priced when the hand is replayed."""
+    tiles: TileHand | None = None
+    """The win's tiles, valued when the hand is replayed (the winds are known then)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +173,7 @@ class HandResult:
     pool: int
     forfeited: int
     scores: tuple[int, int, int, int]
-    breakdowns: tuple[tuple[int, Breakdown], ...] = ()
+    breakdowns: tuple[tuple[int, Breakdown | HanBreakdown], ...] = ()
 
     def __init__(
         self,
@@ -167,7 +186,7 @@ class HandResult:
         pool: int,
         forfeited: int,
         scores: tuple[int, int, int, int],
-        breakdowns: tuple[tuple[int, Breakdown], ...] = (),
+        breakdowns: tuple[tuple[int, Breakdown | HanBreakdown], ...] = (),
     ) -> None:
         # Every hand of every replay builds one: the fields are stored in one step, where the
         # __init__ of a frozen dataclass makes one object.__setattr__ call per field.
@@ -212,15 +231,7 @@ class HandResult:
             "label": self.label,
         }
         if self.breakdowns:
-            out["breakdowns"] = [
-                {
-                    "seat": seat,
-                    "items": [{"part": w, "points": p, "doubles": d} for w, p, d in b.items],
-                    "points": b.points,
-                    "doubles": b.doubles,
-                }
-                for seat, b in self.breakdowns
-            ]
+            out["breakdowns"] = [b.as_dict(seat) for seat, b in self.breakdowns]
         return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import engine
+from scoring import engine, hand_values
 from scoring.forms.choices import PENALTY_ROWS
 
 
@@ -33,6 +33,7 @@ def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
         if w.get("points") is not None:
             initial[f"points_{s}"] = w["points"]
             initial[f"doubles_{s}"] = w.get("doubles", 0)
+    initial.update(hand_values.initial(data))  # reopened the way it was entered
     for name in ("riichi", "tenpai", "nagashi"):
         initial[name] = [str(s) for s in data.get(name) or []]
     if data.get("reason"):
@@ -59,8 +60,6 @@ def form_cannot_show(data: dict[str, Any], entry: engine.Entry) -> list[str]:
         missing.append(f"more than {PENALTY_ROWS} penalties")
     limits = entry.limit_han
     for w in [*(data.get("wins") or []), *(data.get("losers") or [])]:
-        if w.get("parts"):
-            missing.append("a hand counted by its parts")
         han = w.get("han")
         if han is not None and (
             (w.get("fu") is None and han not in limits) or (w.get("fu") is not None and han > 4)

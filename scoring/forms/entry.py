@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-from scoring import engine
+from scoring import engine, hand_values
 from scoring.forms.choices import (
     PENALTY_ROWS,
     RESULTS,
@@ -82,6 +82,7 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
             self.fields[f"score_{s}"] = forms.IntegerField(
                 required=False, min_value=0, label="Fixed score"
             )
+        hand_values.add_fields(self, rules)  # the pickers, where the rules have them
         self.penalty_kinds = penalty_kinds(self.entry)
         for i in range(PENALTY_ROWS):
             self.fields[f"penalty_seat_{i}"] = forms.ChoiceField(
@@ -116,6 +117,9 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         score = d.get(f"score_{s}")
         dora = d.get(f"dora_{s}") or 0
         if self.points_doubles:
+            by_parts = hand_values.parts_value(self, s, _Incomplete, winner=True)
+            if by_parts is not None:
+                return by_parts
             if score is not None:
                 if d.get(f"points_{s}") is not None or d.get(f"doubles_{s}"):
                     self.add_error(
@@ -131,6 +135,9 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
             win["points"] = d[f"points_{s}"]
             win["doubles"] = d.get(f"doubles_{s}") or 0
             return win
+        by_yaku = hand_values.win(self, s, _Incomplete)
+        if by_yaku is not None:
+            return by_yaku
         value = d.get(f"value_{s}") or ""
         if score is not None:
             if value:
@@ -162,6 +169,9 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
     def _loser(self, s: int) -> dict[str, Any]:
         """A loser's own hand under Standard scoring: points and doubles, or a fixed score."""
         d = self.cleaned_data
+        by_parts = hand_values.parts_value(self, s, _Incomplete, winner=False)
+        if by_parts is not None:
+            return by_parts
         if d.get(f"score_{s}") is not None:
             if d.get(f"points_{s}") or d.get(f"doubles_{s}"):
                 self.add_error(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring import hand_values
 from scoring.forms.choices import PENALTY_ROWS
 from scoring.forms.engine_errors import MORE_FIELD_PREFIXES, SEAT_VALUE_FIELDS
 from scoring.presenter import WIND_NAMES, score_label, seat_winds
@@ -59,11 +60,14 @@ class HandLayout:
             if self.points_doubles:
                 seat["points"] = self._current(f"points_{s}")[:1]
                 seat["doubles"] = self._current(f"doubles_{s}")[:1]
+                seat["sets"] = hand_values.sets_layout(self, s)
             else:
                 seat["han"] = self._options(f"value_{s}", self.han_choices)
                 seat["limits"] = self._options(f"value_{s}", self.limit_choices)
                 seat["fu"] = self._options(f"fu_{s}", self.fu_choices)
                 seat["pao"] = self._current(f"pao_{s}")[:1]
+                seat["yaku"] = hand_values.layout(self, s)
+                seat["tiles"] = hand_values.tile_layout(self, s)
             seats.append(seat)
         nagashi = self.seat_options("nagashi") if self.entry.nagashi else []
         more = self._more_layout(nagashi)

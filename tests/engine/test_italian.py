@@ -298,3 +298,75 @@ def test_a_bad_hand_is_refused_naming_the_hand_and_the_field(
     assert (err["code"], err["hand"], err["field"]) == (code, 2, field)
     assert err["message"].startswith("Hand 2: ")
     assert words in err["message"]
+
+
+# Limit hands named in parts (seed 001, "Limit hands") ------------------------------------------
+
+LIMIT_HANDS = [
+    ("four_kongs", 3000),
+    ("three_great_scholars", 2000),
+    ("big_four_winds", 2000),
+    ("little_four_winds", 2000),
+    ("nine_gates", 3000),
+    ("thirteen_orphans", 2000),
+    ("little_snake", 2000),
+    ("knitted_dragon_royal", 2000),
+    ("all_honor_pairs", 1000),
+    ("all_terminal_pairs", 1000),
+    ("all_terminal_and_honor_pairs", 1000),
+    ("all_one_suit_pairs", 1000),
+    ("heavenly_hand", 3000),
+    ("gerties_garter", 1000),
+]
+
+
+@pytest.mark.parametrize(("name", "score"), LIMIT_HANDS)
+def test_a_limit_hand_named_in_parts_is_paid_its_fixed_score(name: str, score: int) -> None:
+    # Seat 1 wins; East pays double, the two others single; the losers scored nothing.
+    winner = {"seat": 1, "parts": {"win": True, "limit_hand": name}}
+    h = hand("tsumo", [winner], [value(0, 0), value(2, 0), value(3, 0)])
+    assert deltas(ITALIAN, h) == [[-2 * score, 4 * score, -score, -score]]
+
+
+def test_a_limit_hand_shows_in_the_breakdown() -> None:
+    winner = {"seat": 1, "parts": {"win": True, "limit_hand": "nine_gates"}}
+    out = scored(ITALIAN, [hand("tsumo", [winner], [value(0, 0), value(2, 0), value(3, 0)])])
+    assert out["hands"][0]["breakdowns"] == [
+        {
+            "seat": 1,
+            "items": [{"part": "Nine gates (limit hand)", "points": 0, "doubles": 0}],
+            "points": 0,
+            "doubles": 0,
+            "score": 3000,
+        }
+    ]
+
+
+def test_losers_hands_by_their_sets_are_counted_beside_a_limit_hand() -> None:
+    # Seat 0 (East) loses with a concealed pung of terminals: 8 points; seats 2 and 3 nothing.
+    # East pays the winner 6,000 and is paid 2 x 8 = 16 -> 20 by each other loser.
+    winner = {"seat": 1, "parts": {"win": True, "limit_hand": "nine_gates"}}
+    east = {
+        "seat": 0,
+        "parts": {"sets": [{"set": "pung", "tiles": "terminals", "concealed": True}]},
+    }
+    h = hand("tsumo", [winner], [east, value(2, 0), value(3, 0)])
+    assert deltas(ITALIAN, h) == [[-6000 + 40, 12000, -3000 - 20, -3000 - 20]]
+
+
+@pytest.mark.parametrize(
+    ("parts", "loser", "code", "field"),
+    [
+        ({"limit_hand": "dragon_tail"}, False, "unknown_pattern", "wins[0].parts.limit_hand"),
+        ({"limit_hand": "nine_gates", "flowers": 1}, False, "bad_parts", "wins[0].parts.flowers"),
+        ({"limit_hand": "nine_gates"}, True, "bad_parts", "losers[0].parts.limit_hand"),
+    ],
+)
+def test_a_bad_limit_hand_is_refused(parts, loser, code, field) -> None:
+    named = {"seat": 0, "parts": parts}
+    if loser:
+        h = hand("tsumo", [value(1, 30, 1)], [named, value(2, 0), value(3, 0)])
+    else:
+        h = hand("tsumo", [named], [value(1, 0), value(2, 0), value(3, 0)])
+    err = error(ITALIAN, [h])
+    assert (err["code"], err["field"]) == (code, field)

@@ -65,7 +65,7 @@ def test_every_example_of_the_page_is_valid_and_scores_as_shown() -> None:
             RESULT.validate(example)
         else:
             HAND.validate(example)
-    assert compared == 4
+    assert compared == 5
 
 
 GAMES = [
@@ -108,6 +108,40 @@ GAMES = [
         ],
     },
     {"rules": "ema", "start": {"scores": [42300, 35100, 24600, 18000]}, "ended": True},
+    {
+        "rules": "japanese-modern",
+        "hands": [
+            {
+                "result": "ron",
+                "from": 0,
+                "wins": [
+                    {"seat": 1, "yaku": ["shousangen", "yakuhai_haku"], "open": True, "fu": 40},
+                    {
+                        "seat": 2,
+                        "tiles": "123456m55566677z",
+                        "win": "7z",
+                        "melds": [{"kind": "pon", "tiles": "555z"}],
+                        "dora_indicators": ["4z"],
+                    },
+                ],
+            },
+            {"result": "tsumo", "wins": [{"seat": 3, "yaku": ["kokushi"]}]},
+        ],
+    },
+    {
+        "rules": "italian-official",
+        "hands": [
+            {
+                "result": "tsumo",
+                "wins": [{"seat": 2, "parts": {"win": True, "limit_hand": "gerties_garter"}}],
+                "losers": [
+                    {"seat": 0, "points": 0},
+                    {"seat": 1, "points": 0},
+                    {"seat": 3, "score": 0},
+                ],
+            }
+        ],
+    },
 ]
 
 
@@ -131,6 +165,22 @@ def test_valid_records_and_their_results_match_the_schema(game: dict[str, Any]) 
         {
             "rules": "tenhou",
             "hands": [{"result": "tsumo", "wins": [{"seat": 4, "han": 1, "fu": 30}]}],
+        },
+        {
+            "rules": "tenhou",
+            "hands": [{"result": "tsumo", "wins": [{"seat": 1, "tiles": "234567m234p4568x"}]}],
+        },
+        {
+            "rules": "tenhou",
+            "hands": [
+                {"result": "tsumo", "wins": [{"seat": 1, "tiles": "234567m234p45688s", "han": 4}]}
+            ],
+        },
+        {
+            "rules": "italian-official",
+            "hands": [
+                {"result": "tsumo", "wins": [{"seat": 1, "parts": {"limit_hand": "dragon_tail"}}]}
+            ],
         },
         {
             "rules": "tenhou",

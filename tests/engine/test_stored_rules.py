@@ -29,9 +29,22 @@ def copy_now(preset: str, **changed: Any) -> dict[str, Any]:
     return {"preset": preset, "options": rules_as_options(get_preset(preset).rules) | changed}
 
 
+# Options that only price hands entered by yaku or tiles, which no record of engine 1.0 holds:
+# a stored copy takes its preset's value (its yaku table), and replays exactly as before.
+HAND_ENTRY = {"yaku_table", "ippatsu", "red_fives"}
+
+
 def test_every_option_added_since_1_0_has_its_old_value() -> None:
     added = set(rules_as_options(resolve_rules("japanese-modern"))) - OPTIONS_1_0
-    assert added == set(OPTIONS_BEFORE) | {"uma_one_above", "uma_two_above", "uma_three_above"}
+    uma_tables = {"uma_one_above", "uma_two_above", "uma_three_above"}
+    assert added == set(OPTIONS_BEFORE) | uma_tables | HAND_ENTRY
+
+
+@pytest.mark.parametrize(
+    ("preset", "table"), [("tenhou", "standard"), ("arushiiaru", "arushiiaru")]
+)
+def test_a_stored_copy_prices_yaku_with_its_presets_table(preset: str, table: str) -> None:
+    assert resolve_rules(copy_1_0(preset)).yaku_table == table
 
 
 def test_a_stored_nagashi_is_paid_as_engine_1_0_paid_it() -> None:

@@ -57,3 +57,56 @@ def test_a_player_of_another_club_is_not_found_here(client, charlie, club, publi
     stranger = Player.objects.create(club=public_club, display_name="Zed")
     client.force_login(charlie)
     assert client.get(f"/clubs/{club.slug}/players/{stranger.pk}/").status_code == 404
+
+
+def test_the_player_page_counts_the_yaku_of_wins_entered_by_yaku_or_tiles(
+    client, charlie, club, league, season, players, play_game
+):
+    a, b, c, d = players[:4]
+    by_yaku = {
+        "result": "tsumo",
+        "riichi": [0],
+        "wins": [{"seat": 0, "yaku": ["riichi", "menzen_tsumo", "pinfu", "tanyao"]}],
+    }
+    # 234m 567m 234p 456s 88s won on 6s: menzen tsumo, pinfu, tanyao (seat 0 deals)
+    by_tiles = {"result": "tsumo", "wins": [{"seat": 0, "tiles": "234567m234p45688s", "win": "6s"}]}
+    play_game([a, b, c, d], [by_yaku, by_tiles, tsumo(0, 1, 30)], league=league)
+    stats = player_stats(a)
+    assert stats.wins == 3 and stats.yaku_wins == 2  # the han-and-fu win has no yaku
+    counts = {y.yaku: (y.wins, y.share) for y in stats.yaku}
+    assert counts == {
+        "menzen_tsumo": (2, "100.0%"),
+        "pinfu": (2, "100.0%"),
+        "tanyao": (2, "100.0%"),
+        "riichi": (1, "50.0%"),
+    }
+    assert player_stats(b).yaku == ()
+    client.force_login(charlie)
+    html = client.get(f"/clubs/{club.slug}/players/{a.pk}/").content.decode()
+    assert "<h2>Yaku</h2>" in html and "No-points hand (pinfu)" in html
+    assert "Of the 2 wins entered by yaku or by tiles" in html
+
+
+def test_the_league_page_shows_who_makes_each_yaku_most(
+    client, charlie, club, league, season, players, play_game
+):
+    from clubhouse.league_stats import yaku_leaders
+
+    a, b, c, d, e, _ = players
+    pinfu = {"result": "tsumo", "wins": [{"seat": 0, "tiles": "234567m234p45688s", "win": "6s"}]}
+    chiitoi = {"result": "ron", "from": 2, "wins": [{"seat": 1, "yaku": ["chiitoitsu"]}]}
+    play_game([a, b, c, d], [pinfu, chiitoi], league=league)
+    play_game([e, a, c, d], [pinfu], league=league)  # Eve wins as the dealer
+    play_game([a, b, c, d], [pinfu], league=league, finish=False)  # not finished: not counted
+    leaders = {y.yaku: y for y in yaku_leaders(league)}
+    assert set(leaders) == {"menzen_tsumo", "pinfu", "tanyao", "chiitoitsu"}
+    tanyao = leaders["tanyao"]
+    assert (tanyao.total, tanyao.most, [p.display_name for p in tanyao.leaders]) == (
+        2,
+        1,
+        sorted([a.display_name, e.display_name], key=str.casefold),
+    )
+    assert [p.display_name for p in leaders["chiitoitsu"].leaders] == [b.display_name]
+    client.force_login(charlie)
+    html = client.get(f"/clubs/{club.slug}/leagues/{league.slug}/").content.decode()
+    assert "<h2>Yaku leaders</h2>" in html and "Seven pairs (chiitoitsu)" in html

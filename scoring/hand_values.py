@@ -1,0 +1,277 @@
+"""The entry form's yaku picker: its fields, what it shows, the win it gives, and a correction
+reopened the way the hand was entered.
+
+The picker sends the yaku the scorer tapped (and open, dora, fu); the engine prices them with
+the game's own yaku table, and the preview shows the breakdown it returns. Nothing here counts
+han: the names and values shown come from the engine's table (``engine.hand_values``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+
+from scoring import engine
+
+YAKU_FIELDS = ("yaku", "open", "yaku_dora")
+SHOWN = 9  # the first of COMMON shown unfolded; the rest under "More yaku"
+TILE_FIELDS = ("tiles", "win", "melds", "dora_indicators", "ura_dora_indicators")
+MELD_KINDS = ("chi", "pon", "kan", "ankan")
+SUIT_TILES = (("m", "123456789"), ("p", "123456789"), ("s", "123456789"), ("z", "1234567"))
+RED_FIVES = ("0m", "0p", "0s")
+# The yaku the picker shows first (the rest follow in the table's order).
+COMMON = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai_haku", "yakuhai_hatsu",
+          "yakuhai_chun", "yakuhai_seat_wind", "yakuhai_round_wind", "ippatsu", "iipeikou",
+          "chiitoitsu", "toitoi", "honitsu")  # fmt: skip
+
+
+def _patterns(rules: dict[str, Any]) -> dict[str, Any] | None:
+    """The Standard sets, patterns and limit hands with their values, or None."""
+    try:
+        patterns: dict[str, Any] | None = engine.hand_values(engine.resolve_rules(rules))[
+            "patterns"
+        ]
+    except engine.EngineError:
+        return None
+    return patterns
+
+
+def table_yaku(rules: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game's yaku with their han, common ones first; empty where the rules have no table."""
+    try:
+        values = engine.hand_values(engine.resolve_rules(rules))
+    except engine.EngineError:
+        return []
+    yaku: list[dict[str, Any]] = values["yaku"]
+    rank = {id: i for i, id in enumerate(COMMON)}
+    return sorted(yaku, key=lambda y: rank.get(y["id"], len(rank)))
+
+
+def add_fields(form: forms.Form, rules: dict[str, Any]) -> None:
+    """The pickers' fields on the entry form, one set per seat: yaku and tiles where the rules
+    have a yaku table, the set builder's parts under Standard scoring."""
+    form.hand_options = rules.get("options") or {}  # type: ignore[attr-defined]
+    form.sets_values = _patterns(rules)  # type: ignore[attr-defined]
+    if form.sets_values:  # type: ignore[attr-defined]
+        for s in range(4):
+            form.fields[f"parts_{s}"] = forms.CharField(
+                required=False, max_length=4000, widget=forms.HiddenInput
+            )
+    form.yaku_table = table_yaku(rules)  # type: ignore[attr-defined]
+    if not form.yaku_table:  # type: ignore[attr-defined]
+        return
+    choices = [(y["id"], y["name"]) for y in form.yaku_table]  # type: ignore[attr-defined]
+    for s in range(4):
+        form.fields[f"yaku_{s}"] = forms.MultipleChoiceField(choices=choices, required=False)
+        form.fields[f"open_{s}"] = forms.BooleanField(required=False)
+        form.fields[f"yaku_dora_{s}"] = forms.IntegerField(
+            required=False, min_value=0, max_value=99, label="Dora"
+        )
+        # The tile picker: the notation the game record takes (JS fills it; it can be typed).
+        form.fields[f"tiles_{s}"] = forms.CharField(required=False, max_length=60, strip=True)
+        form.fields[f"win_{s}"] = forms.CharField(required=False, max_length=3, strip=True)
+        form.fields[f"melds_{s}"] = forms.CharField(required=False, max_length=80, strip=True)
+        for name in ("dora_indicators", "ura_dora_indicators"):
+            form.fields[f"{name}_{s}"] = forms.CharField(required=False, max_length=30, strip=True)
+
+
+def layout(form: Any, s: int) -> dict[str, Any] | None:
+    """What the picker of seat ``s`` shows, with what is ticked; None without a table."""
+    if not getattr(form, "yaku_table", None):
+        return None
+    ticked = set(form._current(f"yaku_{s}"))
+    is_open = form._current(f"open_{s}")[:1] in (["on"], ["True"], ["true"])
+    common = COMMON[:SHOWN]
+    return {
+        "seat": s,
+        "more_used": bool(ticked - set(common)),
+        "open": is_open,
+        "dora": (form._current(f"yaku_dora_{s}") or ["0"])[0] or "0",
+        "used": bool(ticked),
+        "yaku": [
+            {
+                **y,
+                "checked": y["id"] in ticked,
+                "common": y["id"] in common,
+                "value": (
+                    f"yakuman x{y['yakuman']}"
+                    if y["yakuman"]
+                    else f"{y['han_closed']}"
+                    + ("" if y["han_open"] in (None, y["han_closed"]) else f" / {y['han_open']}")
+                ),
+            }
+            for y in form.yaku_table
+        ],
+    }
+
+
+def tile_layout(form: Any, s: int) -> dict[str, Any] | None:
+    """What the tile picker of seat ``s`` shows; None without a yaku table."""
+    if not getattr(form, "yaku_table", None):
+        return None
+    values = {name: (form._current(f"{name}_{s}") or [""])[0] for name in TILE_FIELDS}
+    options = form.hand_options
+    red = options.get("red_fives", True) and options.get("dora")
+    return {
+        "seat": s,
+        **values,
+        "used": bool(values["tiles"]),
+        "suits": [[f"{n}{suit}" for n in numbers] for suit, numbers in SUIT_TILES],
+        "reds": list(RED_FIVES) if red else [],
+        "dora": bool(options.get("dora")),
+    }
+
+
+def _melds(text: str) -> list[dict[str, str]] | None:
+    """``"pon 555z, chi 234p"`` as the game record's melds; None when it is not that shape."""
+    melds = []
+    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
+        kind, _, tiles = part.partition(" ")
+        if kind not in MELD_KINDS or not tiles.strip():
+            return None
+        melds.append({"kind": kind, "tiles": tiles.strip()})
+    return melds
+
+
+def _by_tiles(form: Any, s: int, incomplete: type[Exception]) -> dict[str, Any] | None:
+    d = form.cleaned_data
+    tiles = d.get(f"tiles_{s}") or ""
+    if not tiles:
+        return None
+    name = form.names[s]
+    if d.get(f"value_{s}") or d.get(f"score_{s}") is not None:
+        form.add_error(
+            f"value_{s}",
+            f"Give either {name}'s tiles or the han (or a limit, or a score), not both.",
+        )
+        raise incomplete
+    out: dict[str, Any] = {"seat": s, "tiles": tiles.replace(" ", "")}
+    out["win"] = d.get(f"win_{s}") or ""
+    if not out["win"]:
+        form.add_error(f"win_{s}", f"Tap {name}'s winning tile.")
+        raise incomplete
+    melds = _melds(d.get(f"melds_{s}") or "")
+    if melds is None:
+        form.add_error(f"melds_{s}", f'{name}\'s called sets: write them as "pon 555z, chi 234p".')
+        raise incomplete
+    if melds:
+        out["melds"] = melds
+    for field in ("dora_indicators", "ura_dora_indicators"):
+        indicators = (d.get(f"{field}_{s}") or "").replace(",", " ").split()
+        if indicators:
+            out[field] = indicators
+    named = [y for y in d.get(f"yaku_{s}") or [] if y not in ("riichi", "menzen_tsumo")]
+    if named:  # how the hand was won (ippatsu, haitei, ...): the tiles cannot show it
+        out["yaku"] = named
+    if d.get(f"pao_{s}") not in (None, ""):
+        out["pao"] = int(d[f"pao_{s}"])
+    return out
+
+
+def win(form: Any, s: int, incomplete: type[Exception]) -> dict[str, Any] | None:
+    """The win of seat ``s`` by its tiles or its yaku, or None when neither picker was used.
+
+    ``incomplete`` is raised (after the error is added) when the scorer also chose han.
+    """
+    by_tiles = _by_tiles(form, s, incomplete)
+    if by_tiles is not None:
+        return by_tiles
+    d = form.cleaned_data
+    yaku = d.get(f"yaku_{s}") or []
+    if not yaku:
+        return None
+    if d.get(f"value_{s}") or d.get(f"score_{s}") is not None:
+        form.add_error(
+            f"value_{s}",
+            f"Give either {form.names[s]}'s yaku or the han (or a limit, or a score), not both.",
+        )
+        raise incomplete
+    out: dict[str, Any] = {"seat": s, "yaku": list(yaku)}
+    if d.get(f"open_{s}"):
+        out["open"] = True
+    if d.get(f"yaku_dora_{s}"):
+        out["dora"] = d[f"yaku_dora_{s}"]
+    if d.get(f"fu_{s}"):
+        out["fu"] = int(d[f"fu_{s}"])
+    if d.get(f"pao_{s}") not in (None, ""):
+        out["pao"] = int(d[f"pao_{s}"])
+    return out
+
+
+def initial(data: dict[str, Any]) -> dict[str, Any]:
+    """A correction's initial picker values: the hand reopens by yaku where it was entered so."""
+    out: dict[str, Any] = {}
+    for v in [*(data.get("wins") or []), *(data.get("losers") or [])]:
+        if isinstance(v.get("parts"), dict):  # an Italian hand reopens in the set builder
+            parts = {k: x for k, x in v["parts"].items() if k != "win"}
+            out[f"parts_{v['seat']}"] = json.dumps(parts, separators=(",", ":"))
+    for w in data.get("wins") or []:
+        s = w["seat"]
+        if w.get("tiles"):
+            out[f"tiles_{s}"] = w["tiles"]
+            out[f"win_{s}"] = w.get("win", "")
+            out[f"melds_{s}"] = ", ".join(f"{m['kind']} {m['tiles']}" for m in w.get("melds") or [])
+            for field in ("dora_indicators", "ura_dora_indicators"):
+                out[f"{field}_{s}"] = " ".join(w.get(field) or [])
+            if w.get("yaku"):
+                out[f"yaku_{s}"] = list(w["yaku"])
+            continue
+        if not w.get("yaku"):
+            continue
+        out[f"yaku_{s}"] = list(w["yaku"])
+        out[f"open_{s}"] = bool(w.get("open"))
+        if w.get("dora"):
+            out[f"yaku_dora_{s}"] = w["dora"]
+        if w.get("fu") is not None:
+            out[f"fu_{s}"] = str(w["fu"])
+    return out
+
+
+def sets_layout(form: Any, s: int) -> dict[str, Any] | None:
+    """What the Italian set builder of seat ``s`` shows; None without Standard scoring."""
+    values = getattr(form, "sets_values", None)
+    if not values:
+        return None
+    parts = (form._current(f"parts_{s}") or [""])[0]
+    return {
+        "seat": s,
+        "parts": parts,
+        "used": bool(parts),
+        "pairs": [p for p in values["pairs"] if p["points"]],
+        "honours": values["honours"],
+        "patterns": values["patterns"],
+        "limit_hands": values["limit_hands"],
+        "flowers": bool(form.hand_options.get("flowers")),
+    }
+
+
+def parts_value(
+    form: Any, s: int, incomplete: type[Exception], *, winner: bool
+) -> dict[str, Any] | None:
+    """Seat ``s``'s hand by its parts (the set builder's), or None when it was not used."""
+    d = form.cleaned_data
+    text = d.get(f"parts_{s}") or ""
+    if not text:
+        return None
+    name = form.names[s]
+    try:
+        parts = json.loads(text)
+    except ValueError:
+        parts = None
+    if not isinstance(parts, dict):
+        form.add_error(f"points_{s}", f"{name}'s sets could not be read; build them again.")
+        raise incomplete
+    if (
+        d.get(f"points_{s}") is not None
+        or d.get(f"doubles_{s}")
+        or (d.get(f"score_{s}") is not None)
+    ):
+        form.add_error(
+            f"points_{s}",
+            f"Give either {name}'s sets or the points and doubles (or a score), not both.",
+        )
+        raise incomplete
+    parts = {k: v for k, v in parts.items() if k != "win"}
+    return {"seat": s, "parts": {"win": True, **parts} if winner else parts}
