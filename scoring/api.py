@@ -671,7 +671,9 @@ class HandPreviewApi(Api):
     )
     def post(self, request: Request, pk: int) -> Response:
         game, _ = game_for(request, pk, Role.SCORER)
-        return Response(services.hand_preview(game=game, hand=_hand_body(request)))
+        return Response(
+            services.hand_preview(game=game, hand=_hand_body(request), user=request.user)
+        )
 
 
 # ---------------------------------------------------------------------------------------------

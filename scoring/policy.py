@@ -6,7 +6,8 @@ queries: the caller passes the role (see :func:`scoring.selectors.game_for_user`
 a game with the user's role in one query) and the game's status.
 
 The roles rank member < scorer < organiser; ``None`` is a visitor without a role (anonymous,
-or a user outside the club), who may see a public club and nothing more.
+or a user outside the club), who may see a public club and nothing more. :data:`SITE` is the
+actor a service takes when the site itself writes; it holds the organiser's role.
 
 >>> from clubs.access import Role
 >>> may_correct(Role.SCORER, "running"), may_correct(Role.SCORER, "finished")
@@ -29,8 +30,24 @@ RUNNING, FINISHED, ABANDONED = "running", "finished", "abandoned"
 CORRECT_FINISHED = "Only an organiser can correct a finished game."
 ABANDON_FINISHED = "Only an organiser can abandon a finished game."
 FINISH_ABANDONED = "An abandoned game cannot be finished."
-FINISH_ABANDONED = "An abandoned game cannot be finished."
 PIN_NEEDS_SCORER = "A PIN is typed on a scorer's device."
+
+
+class _Site:
+    """The type of :data:`SITE`: not a user, so the audit trail and a hand's ``entered_by``
+    record no one for it (as for an anonymous actor)."""
+
+    is_authenticated = False
+
+    def __repr__(self) -> str:
+        return "SITE"
+
+
+SITE = _Site()
+"""The site itself, for data it loads: demo data, a restored backup, a benchmark's games;
+never from a request. The services take it in place of a user and give it :data:`SITE_ROLE`."""
+
+SITE_ROLE = Role.ORGANISER
 
 
 @dataclass(frozen=True)

@@ -315,9 +315,12 @@ def _response(game: Game, hand: Hand) -> dict[str, Any]:
     }
 
 
-def hand_preview(*, game: Game, hand: dict[str, Any], number: int | None = None) -> dict[str, Any]:
+def hand_preview(
+    *, game: Game, hand: dict[str, Any], user: Any, number: int | None = None
+) -> dict[str, Any]:
     """The result of adding ``hand`` to the game (or of putting it in place of hand
-    ``number``), without saving anything."""
+    ``number``), without saving anything: for a scorer, as :func:`policy.enter_refusal` asks."""
+    _enforce(policy.enter_refusal(_role(game, user)))
     hands = [h.data for h in _hands(game)]
     if number is None:
         hands.append(hand)
@@ -347,8 +350,10 @@ def hand_record(
     answer); the same key with another hand raises :class:`KeyReused`. Only an answer that
     added a hand is kept: a refusal writes nothing, so its repeat is tried afresh. An
     ``expected_number`` that is no longer the next hand's raises :class:`StaleHandNumber`.
+    ``entered_by`` needs the scorer role in the game's club (or is :data:`policy.SITE`).
     """
     locked = _locked_for_append(Game.objects.all(), game.pk)
+    _enforce(policy.enter_refusal(_role(locked, entered_by)))
     return _append(locked, hand, entered_by, expected_number, key)
 
 
@@ -426,7 +431,10 @@ def _append(
 
 def _role(game: Game, user: Any) -> Role | None:
     """The user's role in the game's club, read under the caller's lock: the service decides
-    with the role the database holds, not with what a caller says."""
+    with the role the database holds, not with what a caller says (:data:`policy.SITE` holds
+    :data:`policy.SITE_ROLE`)."""
+    if user is policy.SITE:
+        return policy.SITE_ROLE
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     role = (
@@ -620,10 +628,10 @@ def hand_redo(*, game: Game, user: Any, number: int | None = None) -> HandMove:
 
 @transaction.atomic
 def game_finish(*, game: Game, user: Any) -> Game:
-    """End a running game now (at its end, or at a time limit) with the preset's settlement."""
+    """End a running game now (at its end, or at a time limit) with the preset's settlement:
+    a scorer (or :data:`policy.SITE`), as :func:`scoring.policy.finish_refusal` asks."""
     game = _locked(game)
-    if game.status == Game.Status.ABANDONED:
-        raise GameError(policy.FINISH_ABANDONED, code="not_running")
+    _enforce(policy.finish_refusal(_role(game, user), game.status))
     if game.status == Game.Status.FINISHED:
         return game  # finished already (by the rules or by a first tap): nothing to log
     before = game.final

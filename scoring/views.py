@@ -167,7 +167,9 @@ def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dic
         errors = [e for errs in form.errors.values() for e in errs]
         return {"incomplete": errors[0] if errors else "Complete the hand."}
     try:
-        preview = services.hand_preview(game=game, hand=form.hand(), number=number)
+        preview = services.hand_preview(
+            game=game, hand=form.hand(), user=request.user, number=number
+        )
     except engine.EngineError as e:
         return {"error": form.engine_error_text(e, number or game.hand_count + 1)}
     except services.GameError as e:

@@ -14,6 +14,7 @@ from django.test import Client
 
 from clubs.models import Club, Player
 from scoring import services
+from scoring.policy import SITE
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON
 from tests.test_permissions import (
@@ -218,8 +219,8 @@ def test_every_form_that_posts_carries_the_csrf_token(client, world):
         rules="japanese-modern",
         created_by=None,
     )
-    services.hand_record(game=finished, hand=RON, entered_by=None)
-    services.game_finish(game=finished, user=None)
+    services.hand_record(game=finished, hand=RON, entered_by=SITE)
+    services.game_finish(game=finished, user=SITE)
     pages = [u.path for u in URLS.values() if u.get not in (POST_ONLY, POST_ONLY_PAGE)]
     pages += [f"/games/{finished.pk}/"]
     missing, with_forms = [], set()

@@ -5,6 +5,7 @@ import pytest
 
 from clubs.models import Player
 from scoring import services
+from scoring.policy import SITE
 from tests.scoring.conftest import RON
 
 
@@ -12,7 +13,7 @@ from tests.scoring.conftest import RON
 def game(public_club):
     players = [Player.objects.create(club=public_club, display_name=n) for n in "ABCD"]
     game = services.game_create(club=public_club, players=players, rules="tenhou", created_by=None)
-    services.hand_record(game=game, hand=RON, entered_by=None)
+    services.hand_record(game=game, hand=RON, entered_by=SITE)
     return game
 
 

@@ -36,6 +36,7 @@ from clubs.models import Player
 from leagues.models import League, Season
 from rulesets import services as rulesets
 from scoring import services
+from scoring.policy import SITE
 from tests.scoring.conftest import RON, TSUMO
 
 # Loaded when the module is imported (schemathesis' lazy loader does not run under pytest 9);
@@ -122,7 +123,7 @@ def _table(club, user):
 def world(club, public_club, alice, bob):
     return {
         "own": _table(club, alice),
-        "other": _table(public_club, None),
+        "other": _table(public_club, SITE),
         "alice": {"Authorization": f"Token {Token.objects.create(user=alice).key}"},
         "anonymous": {},
         # Refused everywhere with a 401, which every operation documents.

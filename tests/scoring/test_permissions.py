@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.hashers import make_password
 
 from scoring.models import Game
+from scoring.policy import SITE
 from tests.scoring.conftest import RON, hand_tag
 
 PERSONAS = ("anonymous", "dave", "charlie", "bob", "alice")
@@ -213,7 +214,7 @@ def public_game(public_club, dave):
     game = services.game_create(
         club=public_club, players=players, rules="japanese-modern", created_by=None
     )
-    services.hand_record(game=game, hand=RON, entered_by=None)
+    services.hand_record(game=game, hand=RON, entered_by=SITE)
     return game
 
 

@@ -51,10 +51,10 @@ def test_a_failed_start_leaves_no_guest_behind(club, table, bob):
     assert not Game.objects.exists()
 
 
-def test_a_preview_of_a_correction_replays_the_later_hands_without_saving(running_game):
+def test_a_preview_of_a_correction_replays_the_later_hands_without_saving(running_game, bob):
     corrected = {"result": "draw", "tenpai": [1], "riichi": [1]}
 
-    preview = services.hand_preview(game=running_game, hand=corrected, number=1)
+    preview = services.hand_preview(game=running_game, hand=corrected, user=bob, number=1)
 
     assert preview["hand"]["deltas"] == [-1000, 2000, -1000, -1000]
     assert preview["final"]["next"]["label"] == "E4"

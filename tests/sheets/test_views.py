@@ -10,6 +10,7 @@ from rest_framework.authtoken.models import Token
 from core import pdf as core_pdf
 from leagues.models import League, Season
 from scoring import services, sheet_data
+from scoring.policy import SITE
 from tests.sheets.games import pdf_text, played_game
 
 
@@ -20,7 +21,7 @@ def game(club, bob):
 
 @pytest.fixture
 def public_game(public_club, db):
-    return played_game(public_club, None, table="1", played_on=datetime.date(2026, 11, 30))
+    return played_game(public_club, SITE, table="1", played_on=datetime.date(2026, 11, 30))
 
 
 def test_the_url_names_are_the_ones_other_pages_link_to():
