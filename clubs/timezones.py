@@ -7,11 +7,27 @@ so a worker thread never carries one club's zone into the next request.
 
 from __future__ import annotations
 
+import datetime
 import zoneinfo
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+
+
+def club_today(time_zone: str) -> datetime.date:
+    """Today's date where the club plays: a game started after midnight in Auckland but before
+    midnight in UTC is played on the club's date.
+
+    >>> import datetime as dt
+    >>> club_today("No/Such_Zone") == timezone.now().astimezone(dt.timezone.utc).date()
+    True
+    """
+    try:
+        zone: datetime.tzinfo = zoneinfo.ZoneInfo(time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = datetime.UTC
+    return timezone.localdate(timezone=zone)
 
 
 def activate_for(time_zone: str) -> None:

@@ -23,6 +23,7 @@ from django.utils.http import parse_etags
 
 from clubs.access import Role
 from clubs.models import Club, Membership, Player
+from clubs.timezones import club_today
 from core.models import log_action
 from scoring import engine, pins, policy
 from scoring.errors import GameError, HandChanged, KeyReused, ResultChanged, StaleHandNumber
@@ -280,8 +281,8 @@ def game_create(
         table=table,
         created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
     )
-    if played_on is not None:
-        game.played_on = played_on
+    # The club's date, not the server's: the sheet, the season and the list all read it.
+    game.played_on = played_on if played_on is not None else club_today(club.time_zone)
     if league is not None and season is None:
         game.season = season_on(league, game.played_on)
     result = _replay(game, [])  # bad rules or start fail here, before any row exists

@@ -1,5 +1,7 @@
 """The write services: every change replays the game and caches its numbers, or saves nothing."""
 
+import datetime
+
 import pytest
 
 from clubs.models import Player
@@ -100,3 +102,24 @@ def test_finishing_early_settles_the_game_and_fills_the_seats(game, bob):
     # 25,000 / 30,000 with uma 20/10 and oka 20: scores 25,000 / 19,800 / 31,200 / 24,000
     assert [s.result for s in seats] == [-50 + 100, -102 - 200, 12 + 200 + 200, -60 - 100]
     assert sum(s.result for s in seats) == 0
+
+
+@pytest.mark.parametrize(
+    ("time_zone", "played_on"),
+    [
+        ("Pacific/Auckland", "2026-12-02"),
+        ("UTC", "2026-12-01"),
+        ("America/Los_Angeles", "2026-12-01"),
+    ],
+)
+def test_a_game_is_played_on_the_clubs_date_not_the_servers(
+    club, players, bob, time_zone, played_on, monkeypatch
+):
+    # 20:30 UTC on 1 December is already 09:30 on 2 December in Auckland.
+    now = datetime.datetime(2026, 12, 1, 20, 30, tzinfo=datetime.UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: now)
+    club.time_zone = time_zone
+    club.save()
+    game = services.game_create(club=club, players=players, rules="japanese-modern", created_by=bob)
+    game.refresh_from_db()
+    assert game.played_on.isoformat() == played_on
