@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.template import Library
+from django.utils.translation import pgettext
 
 from core.pdf import html_to_pdf
 from core.pdf import render_html as _render_html
@@ -22,11 +23,12 @@ LIBRARIES = ("scoring.pdf",)
 
 @register.filter
 def status_text(status: str) -> str:
-    return {
-        "running": "In progress",
-        "finished": "Finished",
-        "abandoned": "Abandoned",
-    }.get(status, status)
+    words = {
+        "running": pgettext("game status", "In progress"),
+        "finished": pgettext("game status", "Finished"),
+        "abandoned": pgettext("game status", "Abandoned"),
+    }
+    return words.get(status, status)
 
 
 def render_html(template: str, context: dict[str, Any]) -> str:
