@@ -50,6 +50,7 @@ openapi: install
 # then compile the .mo files the site reads. Both are committed; tests/test_i18n.py checks that
 # every string is translated and that the .mo files match their .po.
 messages: install
+	$(PY) manage.py engine_words
 	$(PY) manage.py makemessages -l it -l ja --no-location --no-obsolete \
 		--ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
 	$(PY) manage.py compilemessages --ignore=.venv

@@ -41,6 +41,14 @@ def activate_club_language(code: str | None) -> None:
         translation.activate(language)
 
 
+def rule_word(text: str) -> str:
+    """One of the engine's words for people (a preset's name, an option's category, label or
+    choice) in the active language. The engine is Django-free and English; its words are
+    marked for translation in scoring/engine_words.py (generated), so any app that shows them
+    translates them here, where it shows them."""
+    return translation.gettext(text) if text else text
+
+
 class LanguageMiddleware:
     """Django's LocaleMiddleware without language prefixes in URLs, with the club's language
     between the reader's choice and the browser's."""

@@ -7,13 +7,14 @@ from typing import Any
 
 from django import forms
 
+from core.i18n import rule_word
 from leagues.models import League, Season
 from rulesets.models import RuleSet
 from scoring import engine
 
 
 def _preset_choices() -> list[tuple[str, str]]:
-    return [(p, engine.get_preset(p).name) for p in engine.preset_ids()]
+    return [(p, rule_word(engine.get_preset(p).name)) for p in engine.preset_ids()]
 
 
 class LeagueForm(forms.Form):

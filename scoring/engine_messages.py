@@ -9,10 +9,13 @@ catalogue does not know falls back to a general sentence, never to English text.
 
 from __future__ import annotations
 
+import re
+
 from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.i18n import rule_word
 from scoring import engine
 
 MESSAGES = {
@@ -72,3 +75,26 @@ def engine_error_text(error: engine.EngineError) -> str:
     if error.hand is None:
         return message
     return gettext("Hand %(hand)s: %(message)s") % {"hand": error.hand, "message": message}
+
+
+# The engine's words for people (preset names, option labels and choices) are English in the
+# engine and marked for translation in scoring/engine_words.py (generated).
+_PRESET_NAMES = frozenset(engine.get_preset(p).name for p in engine.preset_ids())
+_VERSIONED = re.compile(r"(?P<name>.+) \(version (?P<number>\d+)\)")
+
+
+def rules_title(name: str) -> str:
+    """A game's rules as its page heads it: a preset's name translated, a club rule set's
+    "Name (version 2)" with its word for version; a club's own name stays as it is.
+
+    >>> rules_title("Parlour East (version 3)"), rules_title("Tenhou ranked")
+    ('Parlour East (version 3)', 'Tenhou ranked')
+    """
+    if name in _PRESET_NAMES:
+        return gettext(name)
+    if m := _VERSIONED.fullmatch(name):
+        return gettext("%(name)s (version %(number)s)") % {
+            "name": rule_word(m["name"]) if m["name"] in _PRESET_NAMES else m["name"],
+            "number": m["number"],
+        }
+    return name

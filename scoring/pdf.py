@@ -14,8 +14,10 @@ from django.utils.translation import pgettext
 
 from core.pdf import html_to_pdf
 from core.pdf import render_html as _render_html
+from scoring.engine_messages import rules_title
 
 register = Library()
+register.filter("rules_title", rules_title)
 
 # The template libraries of the sheets: core's number formats and this module's words.
 LIBRARIES = ("scoring.pdf",)

@@ -96,6 +96,25 @@ def test_every_string_marked_for_translation_is_in_the_catalogues(tmp_path):
         assert not missing, f"{language}: not in the catalogue (run `make messages`): {missing}"
 
 
+def test_the_engine_words_module_is_current():
+    # The engine's words are marked for translation in a generated module; a new preset or
+    # option without `make messages` would be shown in English.
+    from scoring.management.commands.engine_words import TARGET, module_text
+
+    assert TARGET.read_text(encoding="utf-8") == module_text(), "run `make messages`"
+
+
+def test_the_engine_words_are_translated_where_pages_show_them():
+    from scoring.engine_messages import rules_title
+
+    with translation.override("ja"):
+        assert rules_title("Tenhou ranked") == "天鳳段位戦"
+        assert rules_title("Parlour East (version 2)") == "Parlour East（バージョン2）"  # noqa: RUF001
+        assert rules_title("Our own rules") == "Our own rules"
+    with translation.override("it"):
+        assert rules_title("Japanese Modern (ari-ari)") == "Giapponese moderno (ari-ari)"
+
+
 def _msgids(path):
     """The (context, msgid) pairs of a .po file, read with the standard library's parser of
     the compiled form: compile it first."""
