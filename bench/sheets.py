@@ -69,9 +69,13 @@ def random_hand(rng: random.Random, scores: list[int]) -> dict:
 
 def build_game(club, user, hands: int):
     """A game of ``hands`` hands (all four winds, no bust, so it runs that long)."""
-    from clubs.models import Player
+    from clubs.models import Membership, Player
     from scoring import engine, services
 
+    # The corrections below are an organiser's: the services ask the user's role.
+    Membership.objects.get_or_create(
+        club=club, user=user, defaults={"role": Membership.Role.ORGANISER}
+    )
     players = [Player.objects.create(club=club, display_name=n) for n in NAMES[:4]]
     game = services.game_create(
         club=club,

@@ -12,10 +12,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from clubhouse.standings import TENTHS, divide_rounded, format_result
+from clubhouse.standings import divide_rounded
 from clubs.models import Player
+from core.formats import signed_points
 from leagues.models import League
 from scoring.models import Game, GameSeat, Hand
+from scoring.presenter import TENTHS, result_text
 
 WIN_RESULTS = ("ron", "tsumo")
 NONE = "\u2013"  # an en dash where there is nothing to show
@@ -160,11 +162,6 @@ class PlayerStats:
 CHART_W, CHART_H, PAD = 640, 260, 28
 
 
-def _points(value: int) -> str:
-    """Points with a sign and thousands separators, for the hand statistics."""
-    return f"{value:+,}" if value else "0"
-
-
 def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
     if not results:
         return None
@@ -183,7 +180,7 @@ def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
 
     coords = [xy(i, v) for i, v in enumerate(totals)]
     dots = tuple(
-        ChartPoint(x, y, f"{results[i - 1][0]:%d %b %Y}: {format_result(totals[i], unit)}")
+        ChartPoint(x, y, f"{results[i - 1][0]:%d %b %Y}: {result_text(totals[i], unit)}")
         for i, (x, y) in enumerate(coords)
         if i
     )
@@ -196,8 +193,8 @@ def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
         right=CHART_W - PAD,
         bottom_y=CHART_H - 6,
         dots=dots,
-        top_label=format_result(top, unit),
-        bottom_label=format_result(bottom, unit),
+        top_label=result_text(top, unit),
+        bottom_label=result_text(bottom, unit),
         first_label=f"{results[0][0]:%d %b %Y}",
         last_label=f"{results[-1][0]:%d %b %Y}",
     )
@@ -278,7 +275,7 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
         entry[2] += mine_row[3] > s.rank
         entry[3] += mine_row[4] - s.result
     rival_rows = tuple(
-        Rival(names[pid], g, above, below, format_result(diff, unit))
+        Rival(names[pid], g, above, below, result_text(diff, unit))
         for pid, (g, above, below, diff) in sorted(
             rivals.items(), key=lambda kv: (-kv[1][0], names[kv[0]].display_name.casefold())
         )
@@ -288,8 +285,8 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
         player=player,
         unit=unit,
         games=n,
-        total=format_result(total, unit),
-        average=format_result(divide_rounded(total, n), unit) if n else NONE,
+        total=result_text(total, unit),
+        average=result_text(divide_rounded(total, n), unit) if n else NONE,
         placements=(placements[0], placements[1], placements[2], placements[3]),
         average_placement=(
             f"{(Decimal(rank_sum) / n).quantize(Decimal('0.01'), ROUND_HALF_UP)}" if n else NONE
@@ -306,7 +303,7 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
         riichi_rate=percent(riichi, hands),
         riichi_wins=riichi_wins,
         riichi_success=percent(riichi_wins, riichi),
-        average_won=_points(divide_rounded(won_sum, wins)) if wins else NONE,
-        average_lost=(_points(divide_rounded(lost_sum, deal_ins)) if deal_ins else NONE),
+        average_won=signed_points(divide_rounded(won_sum, wins)) if wins else NONE,
+        average_lost=(signed_points(divide_rounded(lost_sum, deal_ins)) if deal_ins else NONE),
         rivals=rival_rows,
     )

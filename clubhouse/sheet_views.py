@@ -17,6 +17,7 @@ from clubs.access import get_club_for_user
 from core import pdf as core_pdf
 from leagues.models import League, Season
 from scoring import pdf
+from scoring.presenter import unit_words
 from scoring.sheet_data import StandingsSheet, standing_line
 from scoring.sheet_views import SheetTooLarge, _inline, _refused, _render
 
@@ -34,7 +35,7 @@ def standings_sheet_data(season: Any, *, address: str) -> StandingsSheet:
         rules=standings.rules,
         summary=standings.summary,
         placement=standings.aggregate == League.Aggregate.PLACEMENT,
-        result_unit="points of 1,000" if standings.unit == "points_1000" else "points",
+        result_unit=unit_words(standings.unit),
         games=standings.games,
         rows=tuple(standing_line(r) for r in standings.rows),
         unqualified=tuple(standing_line(r) for r in standings.unqualified),

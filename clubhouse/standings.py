@@ -10,12 +10,10 @@ points, a club rule set, and a season whose games were settled in different ways
 
 Results are integers in the unit of ``GameSeat.result``: tenths of 1,000 points when the games'
 ``final["unit"]`` is ``"points_1000"`` (27.3 is stored as 273), else points.
-:func:`format_result` prints them.
+:func:`scoring.presenter.result_text` prints them.
 
->>> [format_result(v, "points_1000") for v in (273, -104, 0)]
-['+27.3', '-10.4', '0.0']
->>> format_result(-2300, "points")
-'-2300'
+>>> divide_rounded(-273, 2)
+-137
 """
 
 from __future__ import annotations
@@ -34,42 +32,11 @@ from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window
 from django.db.models.functions import RowNumber
 
 from clubs.models import Player
+from core.formats import tenths
 from leagues.models import League, Season
 from scoring import engine
 from scoring.models import Game, GameSeat
-
-TENTHS = "points_1000"
-"""``final["unit"]`` of games whose results are points of 1,000 kept in tenths."""
-POINTS = "points"
-"""``final["unit"]`` of games whose results are final minus start points."""
-
-
-def format_result(value: int | None, unit: str) -> str:
-    """A result as people read it: one decimal for tenths of 1,000 points, a sign when not 0.
-
-    >>> format_result(55, "points_1000"), format_result(-5, "points_1000")
-    ('+5.5', '-0.5')
-    """
-    if value is None:
-        return ""
-    sign = "+" if value > 0 else "-" if value < 0 else ""
-    if unit == TENTHS:
-        whole, tenth = divmod(abs(value), 10)
-        return f"{sign}{whole}.{tenth}"
-    return f"{sign}{abs(value)}"
-
-
-def format_tenths(value: int | None) -> str:
-    """Placement points (always kept in tenths, so shared places split evenly) with one decimal.
-
-    >>> format_tenths(30), format_tenths(23)
-    ('3.0', '2.3')
-    """
-    if value is None:
-        return ""
-    sign = "-" if value < 0 else ""
-    whole, tenth = divmod(abs(value), 10)
-    return f"{sign}{whole}.{tenth}"
+from scoring.presenter import POINTS, TENTHS, result_text, settlement_text
 
 
 def divide_rounded(total: int, count: int) -> int:
@@ -124,19 +91,19 @@ class StandingRow:
 
     @property
     def total_display(self) -> str:
-        return format_result(self.total, self.unit)
+        return result_text(self.total, self.unit)
 
     @property
     def average_display(self) -> str:
-        return format_result(self.average, self.unit)
+        return result_text(self.average, self.unit)
 
     @property
     def best_display(self) -> str:
-        return format_result(self.best, self.unit)
+        return result_text(self.best, self.unit)
 
     @property
     def placement_points_display(self) -> str:
-        return format_tenths(self.placement_points)
+        return tenths(self.placement_points)
 
     @property
     def average_placement_display(self) -> str:
@@ -146,20 +113,6 @@ class StandingRow:
     def settlements_display(self) -> str:
         """``A 3 · B 1``: the player's games by settlement, when the season mixes them."""
         return " · ".join(f"{letter} {n}" for letter, n in self.settlements)
-
-
-SETTLEMENT_OPTIONS = (
-    "settlement",
-    "start_points",
-    "return_points",
-    "uma",
-    "uma_floating",
-    "uma_one_above",
-    "uma_two_above",
-    "uma_three_above",
-)
-"""The options of a game's rules that settle it: uma and oka (start and return points), or
-final minus start points."""
 
 
 @dataclass(frozen=True)
@@ -172,38 +125,6 @@ class Settlement:
     games: int
     text: str
     """For example ``uma +15/+5/-5/-15 · start 25,000 · return 30,000``."""
-
-
-def settlement_text(options: dict[str, Any]) -> str:
-    """A game's settlement in one line, from its pinned options.
-
-    >>> settlement_text({"settlement": "uma", "uma": [15, 5, -5, -15], "start_points": 25000,
-    ...                  "return_points": 30000})
-    'uma +15/+5/-5/-15 · start 25,000 · return 30,000'
-    >>> settlement_text({"settlement": "difference", "start_points": 5000})
-    'final minus start points (5,000)'
-    >>> settlement_text({"settlement": "uma", "uma_floating": True, "start_points": 30000,
-    ...     "return_points": 30000, "uma_one_above": [12, -1, -3, -8],
-    ...     "uma_two_above": [8, 4, -4, -8], "uma_three_above": [8, 3, 1, -12]})[:58]
-    'uma by players above return: one +12/-1/-3/-8, two +8/+4/-'
-    """
-    start = options.get("start_points") or 0
-    if options.get("settlement") == "uma":
-        if options.get("uma_floating"):
-            tables = [
-                f"{count} {_uma(options.get(f'uma_{count}_above'))}"
-                for count in ("one", "two", "three")
-            ]
-            uma = f"by players above return: {', '.join(tables)}"
-        else:
-            uma = _uma(options.get("uma"))
-        back = options.get("return_points") or 0
-        return f"uma {uma} · start {start:,} · return {back:,}"
-    return f"final minus start points ({start:,})"
-
-
-def _uma(values: Any) -> str:
-    return "/".join(f"{u:+d}" if u else "0" for u in values or ())
 
 
 @dataclass(frozen=True)
@@ -265,19 +186,14 @@ def counted_games(season: Season) -> Any:
 
 def rules_summary(league: League) -> str:
     """The league's game rules in one line, read from the resolved rules (no preset names)."""
-    if league.ruleset_id is not None:
-        version = league.ruleset.versions.order_by("-number").first()
-        spec = version.rules if version is not None else league.rules
-        name = league.ruleset.name
-    else:
-        spec = league.rules
-        name = ""
+    spec = league.rules_spec()
+    name = league.ruleset.name if league.ruleset_id is not None else ""
     try:
         rules = engine.resolve_rules(spec)
         preset = engine.get_preset(spec if isinstance(spec, str) else spec["preset"])
     except (engine.EngineError, KeyError, TypeError):
         return name or "Rules not set"
-    return f"{name or preset.name} · {settlement_text(engine.rules_as_options(rules))}"
+    return f"{name or preset.name} · {settlement_text(engine.settlement_terms(rules))}"
 
 
 def rules_name(league: League) -> str:
@@ -295,13 +211,13 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
     """The settlements the season's counted games used (from each game's own rules), and,
     when there is more than one, each player's games by settlement. One query, two when
     mixed."""
-    keys = {name: F(f"rules__options__{name}") for name in SETTLEMENT_OPTIONS}
+    keys = {name: F(f"rules__options__{name}") for name in engine.SETTLEMENT_OPTIONS}
     groups = list(
         counted_games(season).order_by().values(**keys).annotate(n=Count("id", distinct=True))
     )
     by_text: dict[str, int] = defaultdict(int)
     for g in groups:
-        by_text[settlement_text(g)] += g["n"]
+        by_text[settlement_text(engine.settlement_terms_of(g))] += g["n"]
     ordered = sorted(by_text.items(), key=lambda kv: (-kv[1], kv[0]))
     settlements = [
         Settlement(letter=chr(ord("A") + i), games=n, text=text)
@@ -310,7 +226,7 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
     per_player: dict[int, list[tuple[str, int]]] = {}
     if len(settlements) > 1:
         letter = {s.text: s.letter for s in settlements}
-        seat_keys = {name: F(f"game__rules__options__{name}") for name in SETTLEMENT_OPTIONS}
+        seat_keys = {name: F(f"game__rules__options__{name}") for name in engine.SETTLEMENT_OPTIONS}
         counts: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
         for row in (
             GameSeat.objects.filter(game__in=counted_games(season), result__isnull=False)
@@ -318,7 +234,8 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
             .values("player_id", **seat_keys)
             .annotate(n=Count("id"))
         ):
-            counts[row["player_id"]][letter[settlement_text(row)]] += row["n"]
+            terms = engine.settlement_terms_of(row)
+            counts[row["player_id"]][letter[settlement_text(terms)]] += row["n"]
         per_player = {p: sorted(c.items()) for p, c in counts.items()}
     return settlements, per_player
 
@@ -326,37 +243,26 @@ def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list
 def league_unit(league: League) -> str:
     """The unit a league's results are kept in when none of its games has ended yet."""
     try:
-        spec = league.rules
-        if league.ruleset_id is not None:
-            version = league.ruleset.versions.order_by("-number").first()
-            spec = version.rules if version is not None else spec
-        rules = engine.resolve_rules(spec)
+        rules = engine.resolve_rules(league.rules_spec())
     except (engine.EngineError, KeyError, TypeError):
         return TENTHS
-    return TENTHS if rules.settlement == "uma" else POINTS
+    return TENTHS if engine.settlement_terms(rules).placement else POINTS
 
 
 def _placement_points_by_seat(
-    seats: list[tuple[int, int, int]], points: list[int]
+    seats: list[tuple[int, int, int]], points: list[int], first_east: int
 ) -> dict[int, int]:
     """Placement points in tenths for one game's seats ``(seat, rank, player_id)``.
 
     Players sharing a rank share the points of the places they cover, the remainder one tenth
-    each in seat order (as the engine shares tied placement bonuses).
+    each in seat order from the game's first East seat: the engine's own sharing
+    (:func:`scoring.engine.share_places`), as it shares tied players' uma and oka.
     """
-    by_rank: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for seat, rank, player_id in seats:
-        by_rank[rank].append((seat, player_id))
-    out: dict[int, int] = {}
-    for rank, tied in by_rank.items():
-        covered = [
-            points[place - 1] if 0 < place <= len(points) else 0
-            for place in range(rank, rank + len(tied))
-        ]
-        share, extra = divmod(sum(covered) * 10, len(tied))
-        for i, (_, player_id) in enumerate(sorted(tied)):
-            out[player_id] = share + (1 if i < extra else 0)
-    return out
+    player_of = {seat: player_id for seat, _, player_id in seats}
+    shares = engine.share_places(
+        [p * 10 for p in points], {seat: rank for seat, rank, _ in seats}, first_east
+    )
+    return {player_of[seat]: part for seat, part in shares.items()}
 
 
 def _tied_points(seats: Any, points: list[int]) -> dict[tuple[int, int], tuple[int, int]]:
@@ -366,16 +272,19 @@ def _tied_points(seats: Any, points: list[int]) -> dict[tuple[int, int], tuple[i
         pk=OuterRef("pk")
     )
     by_game: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for game_id, seat, rank, player_id in (
+    east: dict[int, int] = {}
+    for game_id, seat, rank, player_id, start in (
         seats.filter(Exists(same_rank))
         .order_by()
-        .values_list("game_id", "seat", "rank", "player_id")
+        .values_list("game_id", "seat", "rank", "player_id", "game__start")
     ):
         by_game[game_id].append((seat, rank, player_id))
+        start = start if isinstance(start, dict) else {}
+        east[game_id] = engine.first_east(start.get("dealer", 0), start.get("number", 1))
     out = {}
     for game_id, tied in by_game.items():
         rank_of = {player_id: rank for _, rank, player_id in tied}
-        for player_id, pts in _placement_points_by_seat(tied, points).items():
+        for player_id, pts in _placement_points_by_seat(tied, points, east[game_id]).items():
             out[(game_id, player_id)] = (rank_of[player_id], pts)
     return out
 

@@ -27,8 +27,7 @@ from django.utils.text import slugify
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 
-MINUS = "\u2212"
-"""The minus sign printed sheets use (a hyphen is too short beside the digits)."""
+from core.formats import printed, printed_delta, printed_points
 
 register = Library()
 
@@ -39,25 +38,19 @@ logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 @register.filter
 def points(value: Any) -> str:
     """A number of points with thousands separators and a true minus sign (U+2212)."""
-    if value is None or value == "":
-        return ""
-    return f"{value:,}".replace("-", MINUS)
+    return printed_points(value)
 
 
 @register.filter
 def delta(value: Any) -> str:
     """A score change with its sign: ``+6,200``, ``0``, or a true minus sign."""
-    if value is None:
-        return ""
-    if value == 0:
-        return "0"
-    return f"{value:+,}".replace("-", MINUS)
+    return printed_delta(value)
 
 
 @register.filter
 def minus(text: Any) -> str:
     """A number already written out (``-24.6``), with a true minus sign."""
-    return str(text).replace("-", MINUS)
+    return printed(text)
 
 
 @functools.cache

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 
 from clubs.models import Club
@@ -49,6 +51,15 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def rules_spec(self) -> Any:
+        """The rules the league's next game copies: its rule set's current version's when it
+        has one, else the league's own ``rules``."""
+        if self.ruleset_id is not None:
+            version = self.ruleset.current_version
+            if version is not None:
+                return version.rules
+        return self.rules
 
 
 class Season(models.Model):

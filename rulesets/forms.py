@@ -16,8 +16,9 @@ from django.core.exceptions import ValidationError
 from django.forms.boundfield import BoundField
 
 from clubs.models import Club
+from core.formats import option_setting
 from rulesets.models import RuleSet
-from rulesets.services import Template, format_value
+from rulesets.services import Template
 from scoring import engine
 
 PLACES = ("1st", "2nd", "3rd", "4th")
@@ -242,7 +243,7 @@ class RuleSetForm(forms.Form):
                     field=bf,
                     help=d["help"],
                     allowed=allowed_text(d),
-                    template_value=format_value(d, d["default"]),
+                    template_value=option_setting(d, d["default"]),
                     changed=changed,
                     places=_places(bf) if d["type"] == "uma" else [],
                 )

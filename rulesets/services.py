@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 
 from clubs.models import Club
 from core.errors import DomainError
+from core.formats import option_setting
 from core.models import log_action
 from rulesets.models import RuleSet, RuleSetVersion
 from scoring import engine
@@ -131,19 +132,6 @@ def version_template_rules(version: RuleSetVersion) -> engine.Rules:
     return engine.get_preset(version.rules["preset"]).rules
 
 
-def format_value(description: Mapping[str, Any], value: Any) -> str:
-    """An option value as a person reads it: a choice's label, "on"/"off", 1,500, 30/10/-10/-30."""
-    kind = description["type"]
-    if kind == "bool":
-        return "on" if value else "off"
-    if kind == "choice":
-        labels = {c["value"]: c["label"] for c in description["choices"]}
-        return str(labels.get(value, value))
-    if kind == "uma":
-        return "/".join(f"{v:,}" for v in value)
-    return f"{value:,}"
-
-
 def changes_between(template: engine.Rules, options: Mapping[str, Any]) -> list[Change]:
     """The options that differ from ``template``, in the order of the option descriptions."""
     described = {d["name"]: d for d in engine.describe_options(template)}
@@ -155,7 +143,7 @@ def changes_between(template: engine.Rules, options: Mapping[str, Any]) -> list[
         new, old = options[name], d["default"]
         if _json(new) == _json(old):
             continue
-        text = f"{d['label']}: {format_value(d, new)} instead of {format_value(d, old)}"
+        text = f"{d['label']}: {option_setting(d, new)} instead of {option_setting(d, old)}"
         changes.append(
             Change(
                 name=name,

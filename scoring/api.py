@@ -16,11 +16,11 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import Role, has_role, require_role
+from clubs.access import Role
 from clubs.api import club_for
 from core.api import ERRORS, Api, error_body
 from core.serializers import ErrorSerializer
-from scoring import selectors, services
+from scoring import policy, selectors, services
 from scoring.models import Game, Hand
 from scoring.selectors import visible_games
 from scoring.serializers import (
@@ -94,16 +94,23 @@ class PreconditionRequired(exceptions.APIException):
 
 
 def game_for(request: Request, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
-    game = selectors.game_with_role(request.user, pk)
     if role is not None and not request.user.is_authenticated:
+        _no_game_404(pk)
         raise exceptions.NotAuthenticated()
-    return game, require_role(game.club, game.member_role, role)
+    return selectors.game_for_user(request.user, pk, role)
 
 
-def _may_edit_finished(role: Role | None, game: Game) -> bool:
-    if game.status == Game.Status.FINISHED and not has_role(role, Role.ORGANISER):
-        raise exceptions.PermissionDenied("Only an organiser can correct a finished game.")
-    return has_role(role, Role.ORGANISER)
+def _no_game_404(pk: int) -> None:
+    """404 when there is no such game (before a 401 for a request without a login)."""
+    get_object_or_404(Game.objects.only("pk"), pk=pk)
+
+
+def _require_correct(role: Role | None, game: Game) -> None:
+    """403 before reading the body when the role cannot correct this game (the service
+    refuses an abandoned game itself)."""
+    refusal = policy.correct_refusal(role, game.status)
+    if refusal is not None and refusal.role:
+        raise exceptions.PermissionDenied(refusal.message)
 
 
 def _hand_body(request: Request, *drop: str) -> dict[str, Any]:
@@ -206,7 +213,7 @@ class GameCreateApi(Api):
             extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
         if "ruleset" in d:
             ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
-            extra["ruleset_version"] = ruleset.versions.order_by("-number").first()
+            extra["ruleset_version"] = ruleset.current_version
         game = services.game_create(
             club=club,
             players=[players[pk] for pk in d["players"]],
@@ -325,13 +332,9 @@ def _move_hand(request: Request, pk: int, input_serializer: Any, move_hand: Any)
     game, role = game_for(request, pk, Role.SCORER)
     data = input_serializer(data=_body(request))
     data.is_valid(raise_exception=True)
+    _require_correct(role, game)
     try:
-        move = move_hand(
-            game=game,
-            user=request.user,
-            may_edit_finished=_may_edit_finished(role, game),
-            number=data.validated_data.get("number"),
-        )
+        move = move_hand(game=game, user=request.user, number=data.validated_data.get("number"))
     except services.StaleHandNumber as e:
         return _stale(e, pk)
     return Response({**game_data(move.game), "hand": _hand_data(move.hand)})
@@ -351,14 +354,11 @@ class GameAbandonApi(Api):
         summary="Abandon a game: it is kept but never counts (a repeat changes nothing)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        game, role = game_for(request, pk, Role.SCORER)
+        game, _ = game_for(request, pk, Role.SCORER)
         data = self.InputSerializer(data=_body(request))
         data.is_valid(raise_exception=True)
         game = services.game_abandon(
-            game=game,
-            user=request.user,
-            reason=data.validated_data["reason"],
-            may_abandon_finished=has_role(role, Role.ORGANISER),
+            game=game, user=request.user, reason=data.validated_data["reason"]
         )
         return Response(game_data(game))
 
@@ -399,15 +399,16 @@ class GameConfirmApi(Api):
         summary="A player confirms a finished game's result (logged in, or by PIN)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        game = selectors.game_with_role(request.user, pk)
         if not request.user.is_authenticated:
+            _no_game_404(pk)
             raise exceptions.NotAuthenticated()
-        role = require_role(game.club, game.member_role)
+        game, role = selectors.game_for_user(request.user, pk)
         data = self.InputSerializer(data=_body(request))
         data.is_valid(raise_exception=True)
         pin = data.validated_data.get("pin") or None
-        if pin is not None and not has_role(role, Role.SCORER):
-            raise exceptions.PermissionDenied("A PIN is typed on a scorer's device.")
+        refusal = policy.pin_refusal(role) if pin is not None else None
+        if refusal is not None:
+            raise exceptions.PermissionDenied(refusal.message)
         try:
             services.game_confirm(
                 game=game,
@@ -590,7 +591,7 @@ class HandUpdateApi(Api):
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         game, role = game_for(request, pk, Role.SCORER)
-        may_edit_finished = _may_edit_finished(role, game)
+        _require_correct(role, game)
         hand = _hand_body(request, "reason")
         reason = _reason(request.data.get("reason"))
         if_match = _if_match(request)
@@ -604,7 +605,6 @@ class HandUpdateApi(Api):
                     hand=hand,
                     reason=reason,
                     user=request.user,
-                    may_edit_finished=may_edit_finished,
                     if_match=if_match,
                 )
                 tag = services.hand_etag(game.hands.get(number=number))
@@ -626,7 +626,7 @@ class HandDeleteApi(Api):
     )
     def delete(self, request: Request, pk: int, number: int) -> Response:
         game, role = game_for(request, pk, Role.SCORER)
-        may_edit_finished = _may_edit_finished(role, game)
+        _require_correct(role, game)
         body = request.data if isinstance(request.data, dict) else {}
         reason = _reason(body.get("reason") or request.query_params.get("reason"))
         if_match = _if_match(request)
@@ -636,7 +636,6 @@ class HandDeleteApi(Api):
                 number=number,
                 reason=reason,
                 user=request.user,
-                may_edit_finished=may_edit_finished,
                 if_match=if_match,
             )
         except services.HandChanged as e:

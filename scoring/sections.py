@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubs.access import Role, has_role
-from scoring import selectors
+from scoring import policy, selectors
 
 
 def club_section(request: Any, club: Any, role: Any) -> dict[str, Any]:
     return {
         "club_games": selectors.club_games(club, recent=10),
-        "can_start_game": has_role(role, Role.SCORER),
+        "can_start_game": policy.may_start_game(role),
     }

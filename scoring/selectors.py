@@ -15,48 +15,25 @@ from django.shortcuts import get_object_or_404
 
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club
+from core.formats import points
 from core.models import AuditEntry
+from scoring import engine
 from scoring.models import Game, Hand
-
-WINDS = ("E", "S", "W", "N")
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-ABORT_WORDS = {
-    "nine_terminals": "nine terminals",
-    "four_winds": "four winds",
-    "four_kongs": "four kongs",
-    "four_riichi": "four riichi",
-    "triple_ron": "triple ron",
-}
-PENALTY_WORDS = {
-    "false_out": "false win",
-    "false_ready": "false ready",
-    "false_claim": "false claim",
-}
-ACTION_WORDS = {
-    "game.created": "started the game",
-    "game.imported": "imported the game",
-    "hand.recorded": "entered",
-    "hand.corrected": "corrected",
-    "hand.deleted": "deleted",
-    "game.confirmations_cleared": "cleared the confirmations of",
-    "game.finished": "finished the game",
-    "game.abandoned": "abandoned the game",
-    "game.confirmed": "confirmed",
-    "player.pin_refused": "typed a wrong PIN for",
-}
+from scoring.presenter import ACTION_WORDS, WIND_NAMES, hand_line, seat_winds, signed
 
 
-def game_with_role(user: Any, pk: int) -> Game:
-    """The game (404 if there is none) with ``member_role``, the user's role in its club: one
-    query for what every game page and endpoint checks first."""
+def game_for_user(
+    user: Any, pk: int, role: Role | None = None, *, lock: bool = False
+) -> tuple[Game, Role | None]:
+    """The game and the user's role in its club, in one query: the one loader of a game for
+    a user (pages, API, sheets and the write that has not loaded its game). 404 when there is
+    no such game or the user may not see its club, 403 when ``role`` is given and not held.
+    With ``lock``, the game's row is locked for the caller's transaction."""
     games = with_member_role(Game.objects.select_related("club", "league", "season"), user)
-    return get_object_or_404(games, pk=pk)
-
-
-def game_for_user(user: Any, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
-    """The game and the user's role in its club: 404 when the user may not see the club, 403
-    when ``role`` is given and not held."""
-    game = game_with_role(user, pk)
+    if lock:
+        # Only the game's row: the club, league and season stay free to other writers.
+        games = games.select_for_update(of=("self",))
+    game = get_object_or_404(games, pk=pk)
     return game, require_role(game.club, game.member_role, role)
 
 
@@ -121,120 +98,20 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def signed(n: int | float | None, unit: str = "points") -> str:
-    """A change written with its sign: ``+3,900``, ``-1,000``, ``0``; results of 1,000 with one
-    decimal (``+27.3``)."""
-    if n is None:
-        return ""
-    if unit == "points_1000":
-        return f"{n:+.1f}"
-    return f"{n:+,}" if n else "0"
+def game_entry(game: Game) -> engine.Entry:
+    """What the entry of a hand offers under the game's rules (the engine's description of
+    the rules the game copied when it started), kept on the game for the request."""
+    entry: engine.Entry | None = getattr(game, "_entry", None)
+    if entry is None:
+        entry = engine.describe_entry(engine.resolve_rules(game.rules))
+        game._entry = entry  # type: ignore[attr-defined]
+    return entry
 
 
-def points(n: int | None) -> str:
-    return "" if n is None else f"{n:,}"
-
-
-def seat_winds(dealer: int) -> list[str]:
-    """Each seat's wind in a hand dealt by ``dealer`` (the dealer sits East)."""
-    return [WINDS[(seat - dealer) % 4] for seat in range(4)]
-
-
-def riichi_doubles(rules: dict[str, Any] | None) -> int:
-    """The doubles a winning declarer's hand gains under a game's pinned rules (Standard
-    scoring), so that a hand is described with the doubles it was paid with."""
-    return int(((rules or {}).get("options") or {}).get("riichi_winner_doubles") or 0)
-
-
-def value_words(win: dict[str, Any], *, riichi_doubles: int = 0) -> str:
-    """A win (or a loser's hand) in words, as the table called it: the one place that says
-    what a hand was worth, for the pages and the printed sheets alike. ``riichi_doubles`` are
-    the doubles the rules add to this hand for its riichi (0 when it declared none).
-
-    >>> value_words({"seat": 2, "han": 3, "fu": 40}), value_words({"seat": 2, "yakuman": 2})
-    ('3 han 40 fu', 'double yakuman')
-    >>> value_words({"seat": 1, "han": 3, "fu": 30, "dora": 1})
-    '3 han 30 fu, 1 dora'
-    >>> value_words({"seat": 0, "points": 20, "doubles": 3}, riichi_doubles=1)
-    '20 points, 4 doubles with 1 for riichi'
-    >>> value_words({"seat": 0, "points": 8, "doubles": 1}), value_words({"seat": 1, "score": 200})
-    ('8 points, 1 double', 'score 200')
-    """
-    if win.get("yakuman"):
-        n = win["yakuman"]
-        return {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}.get(n, f"{n}-fold yakuman")
-    if win.get("han") is not None:
-        return (
-            f"{win['han']} han"
-            + (f" {win['fu']} fu" if win.get("fu") else "")
-            + (f", {win['dora']} dora" if win.get("dora") else "")
-        )
-    if win.get("points") is not None:
-        called = win.get("doubles") or 0
-        paid = called + riichi_doubles
-        text = f"{win['points']} points, {paid} double" + ("" if paid == 1 else "s")
-        if riichi_doubles:
-            text += f" with {riichi_doubles} for riichi"
-        return text
-    if win.get("score") is not None:
-        return f"score {win['score']:,}"
-    return ""
-
-
-def win_words(win: dict[str, Any], data: dict[str, Any], riichi_doubles: int = 0) -> str:
-    """A win of the hand ``data`` in words, with the riichi doubles when its seat declared
-    (a fixed score takes none, as the engine pays it)."""
-    declared = win.get("seat") in (data.get("riichi") or ()) and win.get("score") is None
-    return value_words(win, riichi_doubles=riichi_doubles if declared else 0)
-
-
-def _names(seats: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(names[s] for s in seats) if seats else "nobody"
-
-
-def describe_hand(data: dict[str, Any], names: Sequence[str], *, riichi_doubles: int = 0) -> str:
-    """What happened in a hand, in words (``riichi_doubles``: see :func:`value_words`).
-
-    >>> describe_hand({"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}],
-    ...                "riichi": [3]}, ["Aiko", "Bruno", "Chiara", "Daiki"])
-    "Chiara won on Bruno's discard (3 han 40 fu); riichi: Daiki"
-    """
-    result = data.get("result")
-    if result in ("ron", "tsumo"):
-        how = f"on {names[data['from']]}'s discard" if result == "ron" else "by self-draw"
-        wins = [
-            (
-                names[w["seat"]],
-                win_words(w, data, riichi_doubles)
-                + (f"; pao: {names[w['pao']]}" if w.get("pao") is not None else ""),
-            )
-            for w in data.get("wins") or []
-        ]
-        if len(wins) == 1:  # "Chiara won on Bruno's discard (3 han 40 fu)"
-            text = f"{wins[0][0]} won {how} ({wins[0][1]})"
-        else:  # "Chiara (3 han 40 fu) and Daiki (5 han) won on Bruno's discard"
-            each = [f"{name} ({value})" for name, value in wins]
-            text = f"{', '.join(each[:-1])} and {each[-1]} won {how}"
-    elif result == "draw":
-        text = f"Draw; ready: {_names(data.get('tenpai') or [], names)}"
-        if data.get("nagashi"):
-            text += f"; nagashi mangan: {_names(data['nagashi'], names)}"
-    elif result == "abortive":
-        text = f"Abortive draw ({ABORT_WORDS.get(data.get('reason', ''), data.get('reason'))})"
-    elif result == "chombo":
-        text = f"Chombo by {names[data['offender']]}"
-    else:
-        text = str(result)
-    if data.get("riichi"):
-        text += f"; riichi: {_names(data['riichi'], names)}"
-    for p in data.get("penalties") or []:
-        what = PENALTY_WORDS.get(p.get("kind") or "", f"{p.get('points', 0):,} points")
-        if p.get("to") is not None:
-            what += f" to {names[p['to']]}"
-        text += f"; penalty: {names[p['seat']]} ({what})"
-    if data.get("note"):
-        text += f"; note: “{data['note']}”"
-    return text
+def riichi_doubles(game: Game) -> int:
+    """The doubles a winning declarer's hand gains under the game's rules, so that a hand is
+    described with the doubles it was paid with."""
+    return game_entry(game).riichi_doubles
 
 
 def player_names(game: Game) -> list[str]:
@@ -243,7 +120,7 @@ def player_names(game: Game) -> list[str]:
 
 def game_hand_words(game: Game, data: dict[str, Any]) -> str:
     """A hand of ``game`` in words, with its players' names and the doubles its rules add."""
-    return describe_hand(data, player_names(game), riichi_doubles=riichi_doubles(game.rules))
+    return hand_line(data, player_names(game), riichi_doubles=riichi_doubles(game))
 
 
 def game_state(game: Game) -> dict[str, Any]:
@@ -271,12 +148,12 @@ def game_state(game: Game) -> dict[str, Any]:
                 "row": row,
             }
         )
-    options = (game.rules or {}).get("options", {})
+    entry = game_entry(game)
     return {
         "next": nxt,
         # Counters and a pool mean nothing under rules that pay neither.
-        "shows_honba": bool(options.get("honba_points")),
-        "shows_pool": bool(options.get("riichi_deposit")),
+        "shows_honba": entry.shows_honba,
+        "shows_pool": entry.shows_pool,
         "round_name": WIND_NAMES.get(nxt["round"], "") if nxt else "",
         "dealer_name": names[dealer] if dealer is not None else "",
         "pool": points(final.get("pool")),
@@ -289,7 +166,7 @@ def game_state(game: Game) -> dict[str, Any]:
 def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, Any]]:
     """The hand-by-hand ledger: label, words, each seat's change and running total, pool."""
     names = player_names(game)
-    doubles = riichi_doubles(game.rules)
+    doubles = riichi_doubles(game)
     rows = []
     for hand in hands if hands is not None else game.hands.order_by("number"):
         result = hand.result or {}
@@ -299,7 +176,7 @@ def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, An
             {
                 "number": hand.number,
                 "label": hand.label,
-                "words": describe_hand(hand.data, names, riichi_doubles=doubles),
+                "words": hand_line(hand.data, names, riichi_doubles=doubles),
                 "dealer": result.get("dealer"),
                 "cells": [
                     {
@@ -324,10 +201,10 @@ def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
     unit = final.get("unit", "points")
     results = final.get("results") or [None] * 4
     nxt = final.get("next")
-    options = (game.rules or {}).get("options", {})
+    entry = game_entry(game)
     return {
-        "shows_honba": bool(options.get("honba_points")),
-        "shows_pool": bool(options.get("riichi_deposit")),
+        "shows_honba": entry.shows_honba,
+        "shows_pool": entry.shows_pool,
         "label": hand["label"],
         "seats": [
             {
@@ -375,7 +252,14 @@ def snapshot(game: Game) -> dict[str, Any]:
 
 
 def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    """What a correction changed: each hand whose label, changes or totals moved, in words."""
+    """What a correction changed: each hand whose label, changes or totals moved, in words.
+
+    >>> hand = {"number": 1, "label": "E1", "deltas": [0, 0, 0, 0], "pool": 0, "dealer": 0}
+    >>> was = {"hands": [hand], "scores": [25000] * 4, "next": "E2"}
+    >>> now = {**was, "hands": [{**hand, "deltas": [8000, -8000, 0, 0]}]}
+    >>> changes(was, now, "ABCD")["hands"]
+    [{'number': 1, 'label': 'E1', 'detail': 'A 0 → +8,000; B 0 → -8,000'}]
+    """
     lines = []
     old = {h["number"]: h for h in before["hands"]}
     totals_only = []
@@ -428,7 +312,7 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
 def audit_trail(game: Game) -> list[dict[str, Any]]:
     """The game's audit entries, newest first, in words."""
     names = player_names(game)
-    doubles = riichi_doubles(game.rules)
+    doubles = riichi_doubles(game)
     out = []
     for entry in game.audit_entries.select_related("actor").order_by("-created", "-id"):
         what = ACTION_WORDS.get(entry.action, entry.action)
@@ -463,7 +347,7 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
 
 def _safe(data: Any, names: Sequence[str], doubles: int = 0) -> str:
     try:
-        return describe_hand(data, names, riichi_doubles=doubles)
+        return hand_line(data, names, riichi_doubles=doubles)
     except (KeyError, IndexError, TypeError):
         return str(data)
 
@@ -508,7 +392,7 @@ def redo_offer(game: Game) -> dict[str, Any] | None:
     if entry is None:
         return None
     label = entry.after.get("label", "") if isinstance(entry.after, dict) else ""
-    words = _safe(entry.before, player_names(game), riichi_doubles(game.rules))
+    words = _safe(entry.before, player_names(game), riichi_doubles(game))
     return {"number": entry.hand_number, "label": label, "words": words}
 
 

@@ -21,15 +21,15 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.http import parse_etags
 
-from clubs.access import Role, require_role, with_member_role
-from clubs.models import Club, Player
+from clubs.access import Role
+from clubs.models import Club, Membership, Player
 from core.models import log_action
-from scoring import engine, pins
+from scoring import engine, pins, policy
 from scoring.errors import GameError, HandChanged, KeyReused, ResultChanged, StaleHandNumber
 from scoring.models import Game, GameSeat, Hand, Submission
 from scoring.players import players_by_name
 from scoring.seasons import season_on
-from scoring.selectors import REDO_REASON, UNDO_REASON, undone_entry
+from scoring.selectors import REDO_REASON, UNDO_REASON, game_for_user, undone_entry
 
 
 def hand_etag(hand: Hand) -> str:
@@ -228,7 +228,7 @@ def game_create(
             )
     if ruleset_version is None and rules is None and league is not None:
         if league.ruleset_id is not None:
-            ruleset_version = league.ruleset.versions.order_by("-number").first()
+            ruleset_version = league.ruleset.current_version
         else:
             rules = league.rules
     if ruleset_version is not None:
@@ -342,9 +342,7 @@ def hand_submit(
     """:func:`hand_record` for a scorer's request that has not loaded the game: the game's
     lock and the user's role in its club come in one query (404 when the user may not see the
     club, 403 without the scorer role, and nothing written)."""
-    games = with_member_role(Game.objects.select_related("club"), user)
-    locked = _locked_for_append(games, game_id)
-    require_role(locked.club, locked.member_role, Role.SCORER)
+    locked, _ = game_for_user(user, game_id, Role.SCORER, lock=True)
     return _append(locked, hand, user, expected_number, key)
 
 
@@ -404,11 +402,27 @@ def _append(
     return HandWrite(game=game, number=number, repeated=False, response=response)
 
 
-def _editable(game: Game, user_can_edit_finished: bool) -> None:
-    if game.status == Game.Status.ABANDONED:
-        raise GameError("An abandoned game cannot be changed.", code="not_running")
-    if game.status == Game.Status.FINISHED and not user_can_edit_finished:
-        raise GameError("Only an organiser can correct a finished game.", code="finished")
+def _role(game: Game, user: Any) -> Role | None:
+    """The user's role in the game's club, read under the caller's lock: the service decides
+    with the role the database holds, not with what a caller says."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    role = (
+        Membership.objects.filter(club_id=game.club_id, user=user.pk)
+        .values_list("role", flat=True)
+        .first()
+    )
+    return Role(role) if role else None
+
+
+def _enforce(refusal: policy.Refusal | None) -> None:
+    """Raise the policy's refusal: forbidden for a role below the action's, else the game's
+    error with the refusal's code."""
+    if refusal is None:
+        return
+    if refusal.code == "permission_denied":
+        raise PermissionDenied(refusal.message)
+    raise GameError(refusal.message, code=refusal.code)
 
 
 def _row(rows: Sequence[Hand], number: int) -> Hand:
@@ -425,17 +439,17 @@ def hand_correct(
     hand: dict[str, Any],
     reason: str,
     user: Any,
-    may_edit_finished: bool = False,
     if_match: str | None = None,
 ) -> Game:
-    """Replace hand ``number``; every later hand is replayed from it.
+    """Replace hand ``number``; every later hand is replayed from it. ``user`` needs the role
+    :func:`scoring.policy.correct_refusal` asks for (an organiser once the game is finished).
 
     With ``if_match`` (an If-Match value, see :func:`hand_etag`) the hand is replaced only if
     it is still the hand the device read, checked under the game's lock; else
     :class:`HandChanged` is raised and nothing changes.
     """
     game = _locked(game)
-    _editable(game, may_edit_finished)
+    _enforce(policy.correct_refusal(_role(game, user), game.status))
     rows = _hands(game)
     _check_tag(rows, number, if_match)
     row = _row(rows, number)
@@ -465,13 +479,12 @@ def hand_delete(
     number: int,
     reason: str,
     user: Any,
-    may_edit_finished: bool = False,
     if_match: str | None = None,
 ) -> Game:
-    """Remove hand ``number``; the later hands move up one and are replayed. ``if_match`` as
-    in :func:`hand_correct`."""
+    """Remove hand ``number``; the later hands move up one and are replayed. ``if_match`` and
+    the role ``user`` needs as in :func:`hand_correct`."""
     game = _locked(game)
-    _editable(game, may_edit_finished)
+    _enforce(policy.correct_refusal(_role(game, user), game.status))
     rows = _hands(game)
     _check_tag(rows, number, if_match)
     row = _remove(game, rows, number, user, f"hand {number} deleted")
@@ -508,9 +521,7 @@ def _remove(game: Game, rows: Sequence[Hand], number: int, user: Any, cause: str
 
 
 @transaction.atomic
-def hand_undo(
-    *, game: Game, user: Any, may_edit_finished: bool = False, number: int | None = None
-) -> HandMove:
+def hand_undo(*, game: Game, user: Any, number: int | None = None) -> HandMove:
     """Remove the last hand of the game (the scorer's undo). With ``number``, the hand the
     device means to undo: when the last hand is another one (a second device added or removed
     a hand), :class:`StaleHandNumber` is raised and nothing changes.
@@ -524,7 +535,7 @@ def hand_undo(
         raise StaleHandNumber(expected=number, current=game.hand_count + 1, undo=True)
     if not game.hand_count:
         raise GameError("There is no hand to undo.", code="no_such_hand")
-    _editable(game, may_edit_finished)
+    _enforce(policy.correct_refusal(_role(game, user), game.status))
     rows = _hands(game)
     last = len(rows)
     row = _remove(game, rows, last, user, f"hand {last} undone")
@@ -541,9 +552,7 @@ def hand_undo(
 
 
 @transaction.atomic
-def hand_redo(
-    *, game: Game, user: Any, may_edit_finished: bool = False, number: int | None = None
-) -> HandMove:
+def hand_redo(*, game: Game, user: Any, number: int | None = None) -> HandMove:
     """Put back the hand the last undo took, at the end of the game, and replay.
 
     Only while nothing else changed the game's hands since that undo (a redo after two undos
@@ -563,7 +572,7 @@ def hand_redo(
             "There is no undone hand to restore: a hand was entered or changed since the undo.",
             code="nothing_to_redo",
         )
-    _editable(game, may_edit_finished)
+    _enforce(policy.correct_refusal(_role(game, user), game.status))
     rows = _hands(game)
     hand = entry.before
     result = _replay(game, [h.data for h in rows] + [hand])
@@ -592,7 +601,7 @@ def game_finish(*, game: Game, user: Any) -> Game:
     """End a running game now (at its end, or at a time limit) with the preset's settlement."""
     game = _locked(game)
     if game.status == Game.Status.ABANDONED:
-        raise GameError("An abandoned game cannot be finished.", code="not_running")
+        raise GameError(policy.FINISH_ABANDONED, code="not_running")
     if game.status == Game.Status.FINISHED:
         return game  # finished already (by the rules or by a first tap): nothing to log
     before = game.final
@@ -605,14 +614,13 @@ def game_finish(*, game: Game, user: Any) -> Game:
 
 
 @transaction.atomic
-def game_abandon(*, game: Game, user: Any, reason: str, may_abandon_finished: bool = True) -> Game:
+def game_abandon(*, game: Game, user: Any, reason: str) -> Game:
     """Abandon a game: it is kept but never counts for standings (again: nothing happens).
-    Without ``may_abandon_finished`` (a scorer), a game finished by then is refused."""
+    A scorer abandons a running game; once it is finished, only an organiser."""
     game = _locked(game)
     if game.status == Game.Status.ABANDONED:
         return game  # a repeated request: the first one is logged
-    if game.status == Game.Status.FINISHED and not may_abandon_finished:
-        raise PermissionDenied("Only an organiser can abandon a finished game.")
+    _enforce(policy.abandon_refusal(_role(game, user), game.status))
     before = game.status
     game.status = Game.Status.ABANDONED
     game.version += 1
@@ -710,6 +718,7 @@ def game_confirm(
     if pin is not None:
         if game.status != Game.Status.FINISHED:  # checked again under the lock
             raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+        _enforce(policy.pin_refusal(_role(game, user)))
         pins.check_pin(game, _seat_row(game, seat).player, seat, pin, user)
     by = "login" if pin is None else "pin"
     return _confirm(game=game, seat=seat, user=user, by=by, result=result)

@@ -15,28 +15,12 @@ from typing import Any
 
 from django.utils import timezone
 
+from core.formats import option_text
 from core.models import AuditEntry
-from core.pdf import MINUS
 from scoring import engine
 from scoring.models import Game
-from scoring.selectors import riichi_doubles as pinned_riichi_doubles
-from scoring.selectors import win_words
-
-WINDS = (("東", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
-ROUND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-ABORT_REASONS = {
-    "nine_terminals": "nine terminals",
-    "four_winds": "four winds",
-    "four_kongs": "four kongs",
-    "four_riichi": "four riichi",
-    "triple_ron": "triple ron",
-}
-PENALTY_KINDS = {
-    "false_out": "faulty out",
-    "false_ready": "faulty ready declaration",
-    "false_claim": "faulty claim",
-}
-MULTI_RON = {2: "Double ron", 3: "Triple ron"}
+from scoring.presenter import hand_outcome, printed_result, start_winds, unit_words
+from scoring.selectors import riichi_doubles
 
 
 @dataclass(frozen=True)
@@ -208,31 +192,6 @@ class BlankSheet:
     rows: int
 
 
-def _money(value: int) -> str:
-    return f"{value:,}"
-
-
-def option_value(description: dict[str, Any], value: Any) -> str:
-    """An option's value in words, as its description lists it.
-
-    >>> option_value({"type": "bool"}, True), option_value({"type": "int"}, 1500)
-    ('yes', '1,500')
-    >>> option_value({"type": "uma"}, [20, 10, -10, -20])
-    '+20 / +10 / \u221210 / \u221220'
-    """
-    kind = description["type"]
-    if kind == "bool":
-        return "yes" if value else "no"
-    if kind == "choice":
-        labels = {c["value"]: c["label"] for c in description.get("choices", [])}
-        return labels.get(value, str(value))
-    if kind == "uma":
-        return " / ".join(f"{v:+d}".replace("-", MINUS) for v in value)
-    if isinstance(value, int):
-        return _money(value)
-    return str(value)
-
-
 def changed_options(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
     """The options pinned to a game that differ from its built-in preset, with their labels."""
     preset = engine.rules_as_options(engine.get_preset(rules["preset"]).rules)
@@ -241,36 +200,21 @@ def changed_options(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
     for d in engine.describe_options():
         name = d["name"]
         if name in pinned and pinned[name] != preset.get(name):
-            lines.append(RuleLine(d["label"], option_value(d, pinned[name])))
+            lines.append(RuleLine(d["label"], option_text(d, pinned[name])))
     return tuple(lines)
 
 
 def settlement_lines(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
-    """The rules the end block is settled by, read from the game's pinned options."""
+    """The rules the end block is settled by (the engine says which), with the values the
+    game's pinned options give them."""
     options = rules.get("options", {})
     described = {d["name"]: d for d in engine.describe_options()}
-    if options.get("settlement") == "uma":
-        uma = (
-            ("uma_one_above", "uma_two_above", "uma_three_above")
-            if options.get("uma_floating")
-            else ("uma",)
-        )
-        names = ("start_points", "return_points", *uma, "ties", "final_rounding", "leftover_pool")
-    else:
-        names = ("settlement", "start_points", "leftover_pool")
-    lines = [
-        RuleLine(described[n]["label"], option_value(described[n], options[n]))
+    names = engine.settled_by(engine.resolve_rules(rules))
+    return tuple(
+        RuleLine(described[n]["label"], option_text(described[n], options[n]))
         for n in names
         if n in options
-    ]
-    if options.get("chombo") == "deduction":
-        lines.append(
-            RuleLine(
-                described["chombo_points"]["label"],
-                option_value(described["chombo_points"], options["chombo_points"]),
-            )
-        )
-    return tuple(lines)
+    )
 
 
 def seat_winds(start: dict[str, Any]) -> list[tuple[str, str]]:
@@ -281,70 +225,7 @@ def seat_winds(start: dict[str, Any]) -> list[tuple[str, str]]:
     >>> [w for w, _ in seat_winds({"dealer": 1, "number": 1})]
     ['北', '東', '南', '西']
     """
-    first_east = (start.get("dealer", 0) - (start.get("number", 1) - 1)) % 4
-    return [WINDS[(seat - first_east) % 4] for seat in range(4)]
-
-
-def _names(names: Sequence[str], seats: Any) -> str:
-    return ", ".join(names[s] for s in seats)
-
-
-def _win(win: dict[str, Any], data: dict[str, Any], names: Sequence[str], doubles: int) -> str:
-    text = f"{names[win['seat']]} {win_words(win, data, doubles)}"
-    if win.get("pao") is not None:
-        text += f", {names[win['pao']]} liable (pao)"
-    return text
-
-
-def _penalty(p: dict[str, Any], names: Sequence[str]) -> str:
-    who = names[p["seat"]]
-    if p.get("kind"):
-        return f"Penalty: {who}, {PENALTY_KINDS.get(p['kind'], p['kind'])}"
-    to = f" to {names[p['to']]}" if p.get("to") is not None else " off the table"
-    return f"Penalty: {who} pays {_money(p.get('points', 0))}{to}"
-
-
-def describe_hand(
-    data: dict[str, Any], names: Sequence[str], *, riichi_doubles: int = 0
-) -> tuple[str, tuple[str, ...]]:
-    """What happened in a hand, in words: the outcome and its details. What each hand was
-    worth is put in words by :func:`scoring.selectors.value_words`, as on the game's page.
-
-    >>> describe_hand({"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}]},
-    ...               ["Aiko", "Bruno", "Chiara", "Daiki"])
-    ('Ron', ('Chiara 3 han 40 fu', 'from Bruno'))
-    >>> describe_hand({"result": "draw", "tenpai": [0, 3]}, ["Aiko", "Bruno", "Chiara", "Daiki"])
-    ('Exhaustive draw', ('ready: Aiko, Daiki',))
-    """
-    result = data.get("result")
-    details: list[str] = []
-    if result in ("ron", "tsumo"):
-        wins = data.get("wins", [])
-        outcome = "Tsumo" if result == "tsumo" else MULTI_RON.get(len(wins), "Ron")
-        details.extend(_win(w, data, names, riichi_doubles) for w in wins)
-        if result == "ron":
-            details.append(f"from {names[data['from']]}")
-        if data.get("losers"):
-            losers = data["losers"]
-            details.append("losers: " + "; ".join(_win(w, {}, names, 0) for w in losers if w))
-    elif result == "draw":
-        outcome = "Exhaustive draw"
-        tenpai = data.get("tenpai") or []
-        details.append(f"ready: {_names(names, tenpai)}" if tenpai else "nobody ready")
-        if data.get("nagashi"):
-            details.append(f"nagashi mangan: {_names(names, data['nagashi'])}")
-    elif result == "abortive":
-        outcome = "Abortive draw"
-        details.append(ABORT_REASONS.get(data.get("reason", ""), str(data.get("reason", ""))))
-    elif result == "chombo":
-        outcome = "Chombo"
-        details.append(f"by {names[data['offender']]}")
-    else:
-        outcome = str(result)
-    details.extend(_penalty(p, names) for p in data.get("penalties") or [])
-    if data.get("note"):
-        details.append(f"“{data['note']}”")
-    return outcome, tuple(details)
+    return start_winds(engine.first_east(start.get("dealer", 0), start.get("number", 1)))
 
 
 def hand_row(
@@ -357,7 +238,7 @@ def hand_row(
     crossings: tuple[Crossing, ...] = (),
 ) -> HandRow:
     """One hand's row from its game-record data and its cached result."""
-    outcome, details = describe_hand(data, names, riichi_doubles=riichi_doubles)
+    outcome, details = hand_outcome(data, names, riichi_doubles=riichi_doubles)
     deltas = tuple(result["deltas"])
     pool_before, pool, forfeited = result["pool_before"], result["pool"], result["forfeited"]
     return HandRow(
@@ -393,7 +274,7 @@ class _Slot:
 def _crossing(entry: AuditEntry, names: Sequence[str], doubles: int) -> Crossing:
     action = "corrected" if entry.action == "hand.corrected" else "deleted"
     try:
-        outcome, details = describe_hand(entry.before, names, riichi_doubles=doubles)
+        outcome, details = hand_outcome(entry.before, names, riichi_doubles=doubles)
     except (KeyError, IndexError, TypeError, AttributeError):
         outcome, details = "Hand", (str(entry.before),)
     return Crossing(
@@ -469,8 +350,9 @@ def game_header(game: Game, *, address: str) -> Header:
     """The header of a game's sheet (completed or blank)."""
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     winds = seat_winds(game.start or {})
-    options = game.rules.get("options", {})
-    start_scores = (game.start or {}).get("scores") or [options.get("start_points", 0)] * 4
+    start_scores = (game.start or {}).get("scores") or [
+        engine.resolve_rules(game.rules).start_points
+    ] * 4
     return Header(
         club=game.club.name,
         league=game.league.name if game.league_id else "",
@@ -494,14 +376,6 @@ def game_header(game: Game, *, address: str) -> Header:
     )
 
 
-def _result_text(value: Any, unit: str) -> str:
-    if value is None:
-        return ""
-    if unit == "points_1000":
-        return f"{value:+.1f}".replace("-", MINUS)
-    return f"{value:+,}".replace("-", MINUS)
-
-
 def game_sheet(game: Game, *, address: str) -> GameSheet:
     """The sheet of a game, from its cached numbers (no replay, no arithmetic on points)."""
     game = (
@@ -511,7 +385,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
     )
     header = game_header(game, address=address)
     names = [s.name for s in header.seats]
-    doubles = pinned_riichi_doubles(game.rules)
+    doubles = riichi_doubles(game)
     rows = list(game.hands.order_by("number"))
     entries = (
         game.audit_entries.filter(action__in=TRAIL_ACTIONS)
@@ -539,7 +413,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
             pool_to=pool_to[s.seat],
             rank=ranks[s.seat],
             chombo=chombo[s.seat],
-            result=_result_text(results[s.seat], unit),
+            result=printed_result(results[s.seat], unit),
             confirmed_by=(
                 (s.confirmed_by.get_full_name() or s.confirmed_by.get_username())
                 if s.confirmed_by
@@ -560,7 +434,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
             pool=pool,
             pool_lost=over and bool(pool) and not any(pool_to),
             pool_went_to=tuple(names[s] for s in range(4) if pool_to[s]),
-            result_unit="points of 1,000" if unit == "points_1000" else "points",
+            result_unit=unit_words(unit),
             settlement=settlement_lines(game.rules),
             next_label=(final.get("next") or {}).get("label", ""),
         ),

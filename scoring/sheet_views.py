@@ -18,7 +18,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -27,11 +26,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 
-from clubs.access import get_club_for_user
 from core import pdf as core_pdf
 from core.api import ERRORS, Api
 from core.serializers import ErrorSerializer
-from scoring import pdf, sheet_data
+from scoring import pdf, selectors, sheet_data
 from scoring.models import Game
 
 RETRY_AFTER = 5
@@ -72,8 +70,7 @@ def _refused(e: APIException) -> HttpResponse:
 
 
 def _visible_game(request: Any, pk: int) -> Game:
-    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    get_club_for_user(request.user, game.club.slug)
+    game, _ = selectors.game_for_user(request.user, pk)
     return game
 
 

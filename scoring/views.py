@@ -16,8 +16,8 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from clubs.access import Role, get_club_for_user, has_role, role_of
-from scoring import engine, selectors, services
+from clubs.access import Role, get_club_for_user, role_of
+from scoring import engine, policy, selectors, services
 from scoring.forms import (
     ConfirmForm,
     GameStartForm,
@@ -36,23 +36,9 @@ CHANGES_KEY = "scoring:changes:{pk}"
 # Access
 
 
-def _get_game_for_user(user: Any, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
-    """The game if ``user`` may see its club (404 otherwise), and hold ``role`` when given."""
-    return selectors.game_for_user(user, pk, role)
-
-
-def may_correct(game: Game, role: Role | None) -> bool:
-    """Scorers correct hands of running games; organisers any hand of a game not abandoned."""
-    if game.status == Game.Status.ABANDONED:
-        return False
-    if game.status == Game.Status.FINISHED:
-        return has_role(role, Role.ORGANISER)
-    return has_role(role, Role.SCORER)
-
-
 def _require_correct(game: Game, role: Role | None) -> None:
-    if not may_correct(game, role):
-        raise PermissionDenied("Only an organiser can correct a finished game.")
+    if not policy.may_correct(role, game.status):
+        raise PermissionDenied(policy.CORRECT_FINISHED)
 
 
 def _sheet_url(name: str, pk: int) -> str | None:
@@ -79,7 +65,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "scoring/game_list.html",
-        {"club": club, "games": games, "page": page, "can_start": has_role(role, Role.SCORER)},
+        {"club": club, "games": games, "page": page, "can_start": policy.may_start_game(role)},
     )
 
 
@@ -109,7 +95,7 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The game page; to htmx's poll, the page's body when the game changed (204 if not)."""
-    game, role = _get_game_for_user(request.user, pk)
+    game, role = selectors.game_for_user(request.user, pk)
     if request.htmx and request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     # What a correction changed is shown once, on the page its scorer comes back to.
@@ -123,24 +109,24 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         None,
     )
-    is_scorer = has_role(role, Role.SCORER)
+    status = game.status
+    can_correct = policy.may_correct(role, status)
     context = {
         "game": game,
         "club": game.club,
         "role": role,
         "state": state,
         "ledger": selectors.ledger(game),
-        "audit": selectors.audit_trail(game) if role is not None else [],
+        "audit": selectors.audit_trail(game) if policy.may_see_audit(role) else [],
         "changes": changes,
-        "can_enter": is_scorer and game.is_running,
-        "can_correct": may_correct(game, role),
-        "can_finish": is_scorer and game.is_running,
-        "can_abandon": game.status != Game.Status.ABANDONED
-        and has_role(role, Role.SCORER if game.is_running else Role.ORGANISER),
-        "can_confirm_pin": is_scorer and game.status == Game.Status.FINISHED,
-        "redo": selectors.redo_offer(game) if may_correct(game, role) else None,
+        "can_enter": policy.may_enter(role, status),
+        "can_correct": can_correct,
+        "can_finish": policy.may_finish(role, status),
+        "can_abandon": policy.may_abandon(role, status),
+        "can_confirm_pin": policy.may_confirm_by_pin(role, status),
+        "redo": selectors.redo_offer(game) if can_correct else None,
         "reconfirm": selectors.confirmations_cleared(game),
-        "user_seat": user_seat if game.status == Game.Status.FINISHED else None,
+        "user_seat": user_seat if policy.may_confirm(status) else None,
         "sheet_url": _sheet_url("sheets:game", pk),
         "blank_sheet_url": _sheet_url("sheets:blank", pk),
     }
@@ -152,7 +138,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def game_version(request: HttpRequest, pk: int) -> JsonResponse:
     """A tiny answer the entry screen polls (and the game page without htmx), to see whether
     another device changed the game."""
-    game, _ = _get_game_for_user(request.user, pk)
+    game, _ = selectors.game_for_user(request.user, pk)
     return JsonResponse(
         {"version": game.version, "hand_count": game.hand_count, "status": game.status}
     )
@@ -192,7 +178,7 @@ def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dic
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
-    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     # A form sent twice (a double tap) whose first copy ended the game is answered by the
     # service with the first answer, so a saving POST goes on to it.
     saving = request.method == "POST" and "preview" not in request.POST
@@ -279,7 +265,7 @@ def _game_over(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The preview of the hand on the entry form (fetched by the entry screen's script)."""
-    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     return render(request, "scoring/hand_preview.html", _preview(request, game))
 
 
@@ -299,7 +285,7 @@ def _gone(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
     hand = game.hands.filter(number=number).first()
     if hand is None:
@@ -326,7 +312,6 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     hand=form.hand(),
                     reason=form.cleaned_data["change_reason"],
                     user=request.user,
-                    may_edit_finished=has_role(role, Role.ORGANISER),
                     if_match=form.cleaned_data.get("hand_tag") or "",
                 )
             except services.HandChanged as e:
@@ -360,7 +345,7 @@ def _edit_page(
             "form": form,
             "layout": form.layout(),
             "hand": hand,
-            "cannot_show": form_cannot_show(hand.data, game.rules["options"]),
+            "cannot_show": form_cannot_show(hand.data, selectors.game_entry(game)),
             "words": selectors.game_hand_words(game, hand.data),
             "delete_form": delete_form,
             "conflict": conflict,
@@ -419,7 +404,7 @@ def _hand_changed(
 @login_required
 @require_POST
 def hand_edit_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     _hand_or_404(game, number)
     return render(request, "scoring/hand_preview.html", _preview(request, game, number))
 
@@ -437,7 +422,7 @@ def _remember_changes(
 @login_required
 @require_POST
 def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
     form = HandDeleteForm(request.POST)
     if not form.is_valid():
@@ -450,7 +435,6 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             number=number,
             reason=form.cleaned_data["reason"],
             user=request.user,
-            may_edit_finished=has_role(role, Role.ORGANISER),
             if_match=form.cleaned_data.get("hand_tag") or "",
         )
     except services.HandChanged as e:
@@ -485,13 +469,12 @@ def hand_redo(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _move_hand(request: HttpRequest, pk: int, move_hand: Any, done: str) -> HttpResponse:
     """Undo or redo (``move_hand``) the hand the device's page showed, and say which."""
-    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     _require_correct(game, role)
     try:
         move = move_hand(
             game=game,
             user=request.user,
-            may_edit_finished=has_role(role, Role.ORGANISER),
             number=_posted_number(request),
         )
     except (engine.EngineError, services.GameError) as e:
@@ -511,7 +494,7 @@ def _move_hand(request: HttpRequest, pk: int, move_hand: Any, done: str) -> Http
 @login_required
 @require_POST
 def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
-    game, _ = _get_game_for_user(request.user, pk, role=Role.SCORER)
+    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     try:
         services.game_finish(game=game, user=request.user)
     except (engine.EngineError, services.GameError) as e:
@@ -524,19 +507,15 @@ def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
-    game, role = _get_game_for_user(request.user, pk, role=Role.SCORER)
-    if not game.is_running and not has_role(role, Role.ORGANISER):
-        raise PermissionDenied("Only an organiser can abandon a finished game.")
+    game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
+    refusal = policy.abandon_refusal(role, game.status)
+    if refusal is not None:
+        raise PermissionDenied(refusal.message)
     form = ReasonForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Give a reason to abandon the game.")
         return redirect("scoring:game", pk=pk)
-    services.game_abandon(
-        game=game,
-        user=request.user,
-        reason=form.cleaned_data["reason"],
-        may_abandon_finished=has_role(role, Role.ORGANISER),
-    )
+    services.game_abandon(game=game, user=request.user, reason=form.cleaned_data["reason"])
     messages.success(request, "The game was abandoned: it is kept but never counts.")
     return redirect("scoring:game", pk=pk)
 
@@ -544,14 +523,15 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    game, role = _get_game_for_user(request.user, pk)
+    game, role = selectors.game_for_user(request.user, pk)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose a seat to confirm.")
         return redirect("scoring:game", pk=pk)
     pin = form.cleaned_data["pin"] or None
-    if pin is not None and not has_role(role, Role.SCORER):
-        raise PermissionDenied("A PIN is typed on the scorer's phone.")
+    refusal = policy.pin_refusal(role) if pin is not None else None
+    if refusal is not None:
+        raise PermissionDenied(refusal.message)
     try:
         row = services.game_confirm(
             game=game,

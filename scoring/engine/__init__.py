@@ -15,6 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from .entry import (
+    SETTLEMENT_OPTIONS,
+    Entry,
+    Limit,
+    PenaltyPrice,
+    SettlementTerms,
+    describe_entry,
+    settled_by,
+    settlement_terms,
+    settlement_terms_of,
+)
 from .errors import EngineError, RecordError, RulesError
 from .flow import replay
 from .presets import Preset, build_rules, get_preset, preset_ids, resolve_rules
@@ -28,6 +39,7 @@ from .rules import (
     rules_as_options,
     validate_value,
 )
+from .settlement import first_east, share_places
 from .types import Game, GameResult
 
 ENGINE_VERSION = "1.1"
@@ -36,15 +48,22 @@ __all__ = [
     "CATEGORIES",
     "ENGINE_VERSION",
     "OPTION_NAMES",
+    "SETTLEMENT_OPTIONS",
     "EngineError",
+    "Entry",
     "Game",
     "GameResult",
+    "Limit",
+    "PenaltyPrice",
     "Preset",
     "RecordError",
     "Rules",
     "RulesError",
+    "SettlementTerms",
     "build_rules",
+    "describe_entry",
     "describe_options",
+    "first_east",
     "get_preset",
     "option",
     "parse_game",
@@ -54,6 +73,10 @@ __all__ = [
     "rules_as_options",
     "score_game",
     "score_record",
+    "settled_by",
+    "settlement_terms",
+    "settlement_terms_of",
+    "share_places",
     "validate_value",
 ]
 

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from .errors import EngineError, RecordError
 from .payments import tsumo_payments, win_payments
 from .rules import Rules
-from .settlement import settle
+from .settlement import first_east, settle
 from .types import (
     WINDS,
     FinalResult,
@@ -373,7 +373,7 @@ def replay(game: Game) -> GameResult:
     rules = game.rules
     s = game.start
     state = State(s.round, s.number, s.dealer, s.honba, s.pool, s.scores)
-    first_east = (s.dealer - (s.number - 1)) % 4
+    east = first_east(s.dealer, s.number)
     results: list[HandResult] = []
     chombo = [0, 0, 0, 0]
     over = False
@@ -397,7 +397,7 @@ def replay(game: Game) -> GameResult:
         over = True
     final_scores = state.scores
     if over:
-        ranks, settled, pool_to = settle(rules, final_scores, state.pool, first_east, tuple(chombo))  # type: ignore[arg-type]
+        ranks, settled, pool_to = settle(rules, final_scores, state.pool, east, tuple(chombo))  # type: ignore[arg-type]
         final = FinalResult(
             scores=final_scores,
             pool=state.pool,

@@ -12,6 +12,8 @@ Results are integers: tenths of 1,000 points under uma (27.3 is 273), points oth
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+
 from .rules import Rules
 
 Four = tuple[int, int, int, int]
@@ -28,11 +30,60 @@ def _order(scores: Four, first_east: int) -> list[int]:
     return sorted(by_seat_order, key=scores.__getitem__, reverse=True)  # a stable sort
 
 
-def _share(amount: int, seats: list[int], first_east: int) -> dict[int, int]:
-    """``amount`` split evenly among ``seats``; the remainder one unit each in seat order."""
+def first_east(dealer: int, number: int) -> int:
+    """The seat that dealt (or would have dealt) the first East hand, from any hand's dealer
+    and number: the order of seats from it breaks ties.
+
+    >>> first_east(0, 1), first_east(1, 1), first_east(3, 2)
+    (0, 1, 2)
+    """
+    return (dealer - (number - 1)) % 4
+
+
+def share(amount: int, seats: Iterable[int], first_east: int) -> dict[int, int]:
+    """``amount`` split evenly among ``seats``; the remainder one unit each in seat order from
+    the first East seat.
+
+    >>> share(100, [2, 1, 0], 0)
+    {0: 34, 1: 33, 2: 33}
+    >>> share(100, [2, 1, 0], 2)
+    {2: 34, 0: 33, 1: 33}
+    """
     ordered = sorted(seats, key=lambda s: (s - first_east) % 4)
     each, rest = divmod(amount, len(ordered))
     return {s: each + (1 if i < rest else 0) for i, s in enumerate(ordered)}
+
+
+def share_places(
+    by_place: Sequence[int], ranks: Mapping[int, int], first_east: int
+) -> dict[int, int]:
+    """Each seat's part of ``by_place`` (a value for first to fourth place): a seat alone at
+    its rank takes that place's value; seats sharing a rank share the values of the places
+    they cover (:func:`share`). ``ranks`` maps seats to 1-based ranks; it may hold only some
+    seats of a game (those tied with each other). Places past the last value are worth 0.
+
+    This is how the engine shares tied players' uma and oka, and how standings share a
+    league's placement points.
+
+    >>> share_places([30, 10, -10, -30], {0: 1, 1: 2, 2: 2, 3: 4}, 0)
+    {0: 30, 1: 0, 2: 0, 3: -30}
+    >>> share_places([45, 15, 0, 0], {1: 1, 3: 1}, 0), share_places([45, 15, 0, 0], {1: 1, 3: 1}, 2)
+    ({1: 30, 3: 30}, {3: 30, 1: 30})
+    >>> share_places([10, 0, 0, 0], {0: 1, 3: 1}, 0), share_places([10, 0, 0, 0], {0: 1, 3: 1}, 3)
+    ({0: 5, 3: 5}, {3: 5, 0: 5})
+    >>> share_places([10, 1, 0, 0], {0: 1, 3: 1}, 0), share_places([10, 1, 0, 0], {0: 1, 3: 1}, 3)
+    ({0: 6, 3: 5}, {3: 6, 0: 5})
+    """
+    by_rank: dict[int, list[int]] = {}
+    for seat, rank in ranks.items():
+        by_rank.setdefault(rank, []).append(seat)
+    out: dict[int, int] = {}
+    for rank, tied in sorted(by_rank.items()):
+        covered = sum(
+            by_place[place - 1] for place in range(rank, rank + len(tied)) if place <= len(by_place)
+        )
+        out.update(share(covered, tied, first_east))
+    return out
 
 
 def uma_of(rules: Rules, final: list[int]) -> tuple[int, int, int, int]:
@@ -57,17 +108,17 @@ def settle(
     rules: Rules, scores: Four, pool: int, first_east: int, chombo: Four
 ) -> tuple[Four, Four, Four]:
     """Ranks, results and where the leftover pool went, for a game that is over."""
-    share = rules.ties == "share"
+    tied_share = rules.ties == "share"
     order = _order(scores, first_east)
     pool_to = [0, 0, 0, 0]
     if pool and rules.leftover_pool == "first":
-        top = [s for s in order if scores[s] == scores[order[0]]] if share else [order[0]]
-        for seat, part in _share(pool, top, first_east).items():
+        top = [s for s in order if scores[s] == scores[order[0]]] if tied_share else [order[0]]
+        for seat, part in share(pool, top, first_east).items():
             pool_to[seat] = part
     final = [s + p for s, p in zip(scores, pool_to, strict=True)]
     # Places are decided on the scores before the pool: the pool follows first place, and the
     # odd point of a pool shared by tied players must not break their tie.
-    if share:
+    if tied_share:
         ranks = [1 + sum(1 for o in scores if o > scores[s]) for s in range(4)]
     else:
         ranks = [order.index(s) + 1 for s in range(4)]
@@ -86,14 +137,9 @@ def settle(
     bonus_by_place = [u * 10 for u in uma_of(rules, final)]
     bonus_by_place[0] += (rules.return_points - rules.start_points) * 4 // 100
     bonus = [0, 0, 0, 0]
-    if share:
-        place = 0
-        while place < 4:
-            tied = [s for s in order if scores[s] == scores[order[place]]]
-            amount = sum(bonus_by_place[place : place + len(tied)])
-            for seat, part in _share(amount, tied, first_east).items():
-                bonus[seat] = part
-            place += len(tied)
+    if tied_share:
+        for seat, part in share_places(bonus_by_place, dict(enumerate(ranks)), first_east).items():
+            bonus[seat] = part
     else:
         for place, seat in enumerate(order):
             bonus[seat] = bonus_by_place[place]

@@ -8,8 +8,6 @@ and the small forms (:mod:`.simple`).
 """
 
 from scoring.forms.choices import (
-    FU_VALUES,
-    HAN_VALUES,
     PENALTY_ROWS,
     RESULTS,
     SEAT_CHOICES,
@@ -30,10 +28,8 @@ from scoring.forms.simple import ConfirmForm, HandDeleteForm, ReasonForm
 from scoring.forms.start import GameStartForm
 
 __all__ = [
-    "FU_VALUES",
     "HAND_FIELD_FOR",
     "HAND_FIELD_WORDS",
-    "HAN_VALUES",
     "MORE_FIELD_PREFIXES",
     "PENALTY_ROWS",
     "RESULTS",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.forms.choices import PENALTY_ROWS, limit_buttons
+from scoring import engine
+from scoring.forms.choices import PENALTY_ROWS
 
 
 def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
@@ -48,7 +49,7 @@ def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]:
+def form_cannot_show(data: dict[str, Any], entry: engine.Entry) -> list[str]:
     """What of a hand the entry form cannot show, in words (empty when it shows it whole).
 
     Saving a correction from the form replaces the hand, so these would be dropped.
@@ -56,7 +57,7 @@ def form_cannot_show(data: dict[str, Any], options: dict[str, Any]) -> list[str]
     missing = []
     if len(data.get("penalties") or []) > PENALTY_ROWS:
         missing.append(f"more than {PENALTY_ROWS} penalties")
-    limits = {int(v[1:]) for v, _ in limit_buttons(options) if v.startswith("h")}
+    limits = entry.limit_han
     for w in [*(data.get("wins") or []), *(data.get("losers") or [])]:
         if w.get("parts"):
             missing.append("a hand counted by its parts")

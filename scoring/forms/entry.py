@@ -8,9 +8,8 @@ from typing import Any
 
 from django import forms
 
+from scoring import engine
 from scoring.forms.choices import (
-    FU_VALUES,
-    HAN_VALUES,
     PENALTY_ROWS,
     RESULTS,
     SEAT_CHOICES,
@@ -19,7 +18,7 @@ from scoring.forms.choices import (
 )
 from scoring.forms.engine_errors import EngineErrorFields
 from scoring.forms.layout import HandLayout
-from scoring.selectors import ABORT_WORDS
+from scoring.presenter import ABORT_WORDS, RESULT_WORDS
 
 
 class _Incomplete(Exception):
@@ -51,17 +50,16 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.options = rules["options"]
+        # What the entry offers is the engine's to say, from the rules the game copied.
+        self.entry = engine.describe_entry(engine.resolve_rules(rules))
         self.names = names
         self.dealer = dealer if dealer is not None else 0
         self.correction = correction
-        self.points_doubles = self.options["value_system"] == "points_doubles"
-        # Dora matter to the engine only where a win needs han without them.
-        self.dora = not self.points_doubles and self.options["dora"] and self.options["min_han"] > 0
-        self.han_choices = [
-            (str(h), f"{h} han") for h in HAN_VALUES if h >= self.options["min_han"]
-        ]
-        self.limit_choices = limit_buttons(self.options)
+        self.points_doubles = self.entry.points_doubles
+        self.dora = self.entry.dora
+        self.han_choices = [(str(h), f"{h} han") for h in self.entry.han]
+        self.fu_choices = [(str(f), str(f)) for f in self.entry.fu]
+        self.limit_choices = limit_buttons(self.entry)
         self.value_choices = self.han_choices + self.limit_choices
         for s in range(4):
             if self.points_doubles:
@@ -75,9 +73,7 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                 self.fields[f"value_{s}"] = forms.ChoiceField(
                     choices=self.value_choices, required=False
                 )
-                self.fields[f"fu_{s}"] = forms.ChoiceField(
-                    choices=[(str(f), str(f)) for f in FU_VALUES], required=False
-                )
+                self.fields[f"fu_{s}"] = forms.ChoiceField(choices=self.fu_choices, required=False)
                 self.fields[f"pao_{s}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
                 if self.dora:
                     self.fields[f"dora_{s}"] = forms.IntegerField(
@@ -86,7 +82,7 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
             self.fields[f"score_{s}"] = forms.IntegerField(
                 required=False, min_value=0, label="Fixed score"
             )
-        self.penalty_kinds = penalty_kinds(self.options)
+        self.penalty_kinds = penalty_kinds(self.entry)
         for i in range(PENALTY_ROWS):
             self.fields[f"penalty_seat_{i}"] = forms.ChoiceField(
                 choices=SEAT_CHOICES, required=False
@@ -98,19 +94,8 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                 required=False, min_value=1, label="Points"
             )
             self.fields[f"penalty_to_{i}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
-        results = [
-            r
-            for r in RESULTS
-            if (r[0] != "abortive" or self.options["abortive_draws"])
-            and (r[0] != "chombo" or self.options["chombo"] != "none")
-        ]
-        self.fields["result"].choices = results
-        self.fields["reason"].choices = [
-            (v, w)
-            for v, w in ABORT_WORDS.items()
-            if (v != "triple_ron" or self.options["triple_ron_aborts"])
-            and (v != "four_riichi" or self.options["riichi"])
-        ]
+        self.fields["result"].choices = [(r.value, RESULT_WORDS[r]) for r in self.entry.results]
+        self.fields["reason"].choices = [(v, ABORT_WORDS[v]) for v in self.entry.abort_reasons]
         if correction:
             self.fields["change_reason"] = forms.CharField(
                 max_length=200, label="Reason for the correction"
@@ -269,7 +254,7 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                 raise _Incomplete
             hand["offender"] = int(d["offender"])
         riichi = self._seats("riichi")
-        if riichi and self.options["riichi"]:
+        if riichi and self.entry.riichi:
             hand["riichi"] = riichi
         penalties = self._penalties()
         if penalties:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.forms.choices import FU_VALUES, PENALTY_ROWS
+from scoring.forms.choices import PENALTY_ROWS
 from scoring.forms.engine_errors import MORE_FIELD_PREFIXES, SEAT_VALUE_FIELDS
-from scoring.selectors import WIND_NAMES, seat_winds
+from scoring.presenter import WIND_NAMES, score_label, seat_winds
 
 
 class HandLayout:
@@ -62,23 +62,23 @@ class HandLayout:
             else:
                 seat["han"] = self._options(f"value_{s}", self.han_choices)
                 seat["limits"] = self._options(f"value_{s}", self.limit_choices)
-                seat["fu"] = self._options(f"fu_{s}", [(str(f), str(f)) for f in FU_VALUES])
+                seat["fu"] = self._options(f"fu_{s}", self.fu_choices)
                 seat["pao"] = self._current(f"pao_{s}")[:1]
             seats.append(seat)
-        nagashi = self.seat_options("nagashi") if self.options["nagashi_mangan_percent"] else []
+        nagashi = self.seat_options("nagashi") if self.entry.nagashi else []
         more = self._more_layout(nagashi)
         return {
             "results": self._options("result", self.fields["result"].choices),
             "winners": self.seat_options("winners"),
             "discarder": self.seat_options("discarder"),
-            "riichi": self.seat_options("riichi") if self.options["riichi"] else [],
+            "riichi": self.seat_options("riichi") if self.entry.riichi else [],
             "tenpai": self.seat_options("tenpai"),
             "nagashi": nagashi,
             "reasons": self._options("reason", self.fields["reason"].choices),
             "offender": self.seat_options("offender"),
             "seats": seats,
             "points_doubles": self.points_doubles,
-            "pao": self.options["pao"],
+            "pao": self.entry.pao,
             "more": more,
         }
 
@@ -129,8 +129,8 @@ class HandLayout:
             "summary": ", ".join(summary),
             "open": used or (self.is_bound and has_errors),
             "dora": self.dora,
-            "min_han": self.options["min_han"],
-            "score_label": "Fixed score" if self.points_doubles else "Score in basic points",
+            "min_han": self.entry.min_han,
+            "score_label": score_label(self.entry),
             "seats": seats,
             "penalties": penalties,
             "nagashi_errors": self._errors_of("nagashi"),

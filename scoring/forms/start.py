@@ -11,7 +11,7 @@ from clubs.models import Club
 from leagues.models import League
 from rulesets.models import RuleSet
 from scoring import engine
-from scoring.selectors import WIND_NAMES
+from scoring.presenter import WIND_NAMES
 
 
 class GameStartForm(forms.Form):
@@ -88,7 +88,7 @@ class GameStartForm(forms.Form):
         if kind == "league":
             create["league"] = self.leagues[ref]
         elif kind == "ruleset":
-            version = self.rulesets[ref].versions.order_by("-number").first()
+            version = self.rulesets[ref].current_version
             if version is None:
                 raise forms.ValidationError("That rule set has no saved version yet.")
             create["ruleset_version"] = version

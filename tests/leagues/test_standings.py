@@ -10,7 +10,6 @@ from django.test.utils import CaptureQueriesContext
 
 from clubhouse.standings import (
     csv_cell,
-    format_result,
     season_standings,
     sort_rows,
     standings_csv,
@@ -19,6 +18,7 @@ from clubs.models import Player
 from leagues.models import League, Season
 from scoring import services
 from scoring.models import Game
+from scoring.presenter import result_text
 
 from .conftest import DAY, tsumo
 
@@ -48,7 +48,7 @@ def fresh(season):
     ],
 )
 def test_it_formats_results_in_their_unit(value, unit, text):
-    assert format_result(value, unit) == text
+    assert result_text(value, unit) == text
 
 
 # The settlement as it reaches the standings (numbers from the engine, through the services)
@@ -153,7 +153,6 @@ def test_correcting_a_finished_game_changes_the_standings(
         hand=tsumo(2, 4, 30),
         reason="It was Chiara's tsumo.",
         user=alice,
-        may_edit_finished=True,
     )
     after = by_name(season_standings(fresh(season)))
     assert after["Chiara"].rank == 1 and after["Chiara"].total > 0

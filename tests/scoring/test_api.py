@@ -507,9 +507,7 @@ def test_a_confirmation_of_a_result_changed_since_is_409_with_the_game_now(
     client.force_login(bob)
     url = f"/api/games/{finished_game.pk}/confirm/"
     shown = client.get(f"/api/games/{finished_game.pk}/").json()["result_tag"]
-    services.hand_correct(
-        game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice, may_edit_finished=True
-    )
+    services.hand_correct(game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice)
 
     stale = _post(client, url, {"seat": 0, "pin": "1234", "result": shown})
 

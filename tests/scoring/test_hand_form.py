@@ -15,6 +15,10 @@ def _rules(preset):
     return {"preset": preset, "options": engine.rules_as_options(engine.resolve_rules(preset))}
 
 
+def _entry(preset):
+    return engine.describe_entry(engine.resolve_rules(preset))
+
+
 def _form(data, preset="japanese-modern", **kwargs):
     return HandForm(data, rules=_rules(preset), names=NAMES, dealer=0, **kwargs)
 
@@ -43,11 +47,11 @@ RON_FORM = {"result": "ron", "winners": ["2"], "discarder": "3", "value_2": "3",
     ],
 )
 def test_the_penalty_kinds_are_those_the_rules_price(preset, kinds):
-    assert [k for k, _ in penalty_kinds(_rules(preset)["options"])] == kinds
+    assert [k for k, _ in penalty_kinds(_entry(preset))] == kinds
 
 
 def test_the_penalty_labels_quote_the_rules_amounts():
-    labels = dict(penalty_kinds(_rules("italian-official")["options"]))
+    labels = dict(penalty_kinds(_entry("italian-official")))
 
     assert labels["false_ready"] == "Faulty ready declaration (1,000 off)"
     assert labels["false_out"] == "Faulty out, play goes on (500 off)"
@@ -334,7 +338,7 @@ def test_the_correction_form_carries_the_more_inputs_through(preset, data):
     initial = initial_from_hand(data)
     posted = {k: [str(x) for x in v] if isinstance(v, list) else str(v) for k, v in initial.items()}
 
-    assert form_cannot_show(data, _rules(preset)["options"]) == []
+    assert form_cannot_show(data, _entry(preset)) == []
     assert _hand(posted, preset) == data
 
 
@@ -348,7 +352,7 @@ def test_the_correction_form_opens_more_when_the_hand_has_such_inputs():
 
 
 def test_what_the_form_cannot_show_is_named():
-    options = _rules("japanese-modern")["options"]
+    entry = _entry("japanese-modern")
     data = {
         "result": "tsumo",
         "wins": [{"seat": 0, "han": 7}],
@@ -356,7 +360,7 @@ def test_what_the_form_cannot_show_is_named():
         "penalties": [{"seat": 1, "points": 100}] * 4,
     }
 
-    assert form_cannot_show(data, options) == ["more than 3 penalties", "7 han"]
+    assert form_cannot_show(data, entry) == ["more than 3 penalties", "7 han"]
 
 
 # -- through the entry screen --------------------------------------------------------------------

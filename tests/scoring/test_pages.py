@@ -474,9 +474,7 @@ def test_a_pin_typed_under_a_result_corrected_since_confirms_nothing(
     page = client.get(f"/games/{finished_game.pk}/")
     shown = finished_game.result_tag
     assert f'name="result" value="{shown}"' in page.content.decode()
-    services.hand_correct(
-        game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice, may_edit_finished=True
-    )
+    services.hand_correct(game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice)
 
     response = client.post(
         f"/games/{finished_game.pk}/confirm/",
@@ -647,9 +645,7 @@ def test_the_game_page_says_a_changed_result_needs_confirming_again(
     from scoring.models import GameSeat
 
     GameSeat.objects.filter(game=finished_game).update(confirmed_at=timezone.now())
-    services.hand_correct(
-        game=finished_game, number=1, hand=TSUMO, reason="x", user=alice, may_edit_finished=True
-    )
+    services.hand_correct(game=finished_game, number=1, hand=TSUMO, reason="x", user=alice)
     client.force_login(charlie)
 
     html = client.get(f"/games/{finished_game.pk}/").content.decode()

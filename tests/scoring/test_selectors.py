@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.selectors import describe_hand, seat_winds, signed
+from scoring.presenter import hand_line, seat_winds, signed
 
 NAMES = ["Aiko", "Bruno", "Chiara", "Daiki"]
 
@@ -36,7 +36,7 @@ NAMES = ["Aiko", "Bruno", "Chiara", "Daiki"]
     ],
 )
 def test_a_hand_in_words(hand, words):
-    assert describe_hand(hand, NAMES) == words
+    assert hand_line(hand, NAMES) == words
 
 
 def test_the_dealer_sits_east():
@@ -52,12 +52,12 @@ def test_changes_carry_their_sign():
 def test_a_declarers_win_is_written_with_the_doubles_it_was_paid_with():
     hand = {"result": "ron", "from": 1, "wins": [{"seat": 0, "points": 20, "doubles": 3}]}
     declared = {**hand, "riichi": [0]}
-    assert describe_hand(declared, NAMES, riichi_doubles=1) == (
+    assert hand_line(declared, NAMES, riichi_doubles=1) == (
         "Aiko won on Bruno's discard (20 points, 4 doubles with 1 for riichi); riichi: Aiko"
     )
     # No riichi, or rules without the extra double: the doubles as called.
-    assert "(20 points, 3 doubles)" in describe_hand(hand, NAMES, riichi_doubles=1)
-    assert "(20 points, 3 doubles)" in describe_hand(declared, NAMES)
+    assert "(20 points, 3 doubles)" in hand_line(hand, NAMES, riichi_doubles=1)
+    assert "(20 points, 3 doubles)" in hand_line(declared, NAMES)
 
 
 def test_the_selectors_examples_hold():

@@ -99,11 +99,11 @@ def test_undo_removes_the_last_hand(running_game, bob):
     assert entry.before == TSUMO and entry.reason == "Undo of the last hand."
 
 
-def test_an_organiser_may_undo_the_last_hand_of_a_finished_game(finished_game, alice):
+def test_an_organiser_may_undo_the_last_hand_of_a_finished_game(finished_game, alice, bob):
     with pytest.raises(services.GameError):
-        services.hand_undo(game=finished_game, user=alice)
+        services.hand_undo(game=finished_game, user=bob)  # a scorer: the service asks the role
 
-    services.hand_undo(game=finished_game, user=alice, may_edit_finished=True)
+    services.hand_undo(game=finished_game, user=alice)
 
     finished_game.refresh_from_db()
     assert finished_game.hand_count == 0
@@ -161,9 +161,7 @@ def test_correcting_an_ended_game_keeps_it_finished_and_clears_the_confirmation(
     player_set_pin(player=finished_game.seats.get(seat=1).player, pin="2468", user=alice)
     services.game_confirm(game=finished_game, seat=1, user=bob, pin="2468")
     # The game was ended by the club: a corrected hand keeps it ended, so nothing reopens.
-    services.hand_correct(
-        game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice, may_edit_finished=True
-    )
+    services.hand_correct(game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice)
     finished_game.refresh_from_db()
     assert finished_game.status == Game.Status.FINISHED
     # The result moved under Bruno's confirmation: he confirms it again.
@@ -286,19 +284,15 @@ def _confirmed(game):
     ("change", "cause"),
     [
         (
-            lambda g, u: services.hand_correct(
-                game=g, number=1, hand=TSUMO, reason="x", user=u, may_edit_finished=True
-            ),
+            lambda g, u: services.hand_correct(game=g, number=1, hand=TSUMO, reason="x", user=u),
             "hand 1 corrected",
         ),
         (
-            lambda g, u: services.hand_delete(
-                game=g, number=1, reason="x", user=u, may_edit_finished=True
-            ),
+            lambda g, u: services.hand_delete(game=g, number=1, reason="x", user=u),
             "hand 1 deleted",
         ),
         (
-            lambda g, u: services.hand_undo(game=g, user=u, may_edit_finished=True),
+            lambda g, u: services.hand_undo(game=g, user=u),
             "hand 1 undone",
         ),
     ],
@@ -319,10 +313,10 @@ def test_a_change_of_the_result_clears_every_confirmation_with_an_audit_entry(
 
 
 def test_a_redo_clears_the_confirmations_given_after_the_undo(confirmed_game, alice, bob):
-    services.hand_undo(game=confirmed_game, user=alice, may_edit_finished=True)
+    services.hand_undo(game=confirmed_game, user=alice)
     GameSeat.objects.filter(game=confirmed_game).update(confirmed_at=timezone.now())
 
-    services.hand_redo(game=confirmed_game, user=alice, may_edit_finished=True)
+    services.hand_redo(game=confirmed_game, user=alice)
 
     assert _confirmed(confirmed_game) == [False] * 4
     assert AuditEntry.objects.filter(action="game.confirmations_cleared").count() == 2
@@ -338,7 +332,6 @@ def test_a_correction_that_moves_no_number_keeps_the_confirmations(confirmed_gam
         hand={**RON, "note": "paper sheet 3"},
         reason="a note",
         user=alice,
-        may_edit_finished=True,
     )
 
     assert _confirmed(confirmed_game) == [True] * 4
@@ -394,7 +387,7 @@ def test_no_redo_once_the_hands_changed_after_the_undo(running_game, bob, betwee
     between(running_game, bob)
 
     with pytest.raises(services.GameError):
-        services.hand_redo(game=running_game, user=bob, may_edit_finished=True)
+        services.hand_redo(game=running_game, user=bob)
 
 
 def test_two_undos_are_redone_the_later_first(running_game, bob):
@@ -426,9 +419,7 @@ def test_a_confirmation_of_a_result_a_correction_has_changed_is_refused(finished
     # Bruno's phone shows the result; before his PIN arrives, Alice corrects hand 1.
     player_set_pin(player=finished_game.seats.get(seat=1).player, pin="2468", user=alice)
     shown = finished_game.result_tag
-    services.hand_correct(
-        game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice, may_edit_finished=True
-    )
+    services.hand_correct(game=finished_game, number=1, hand=TSUMO, reason="typo", user=alice)
     finished_game.refresh_from_db()
     assert finished_game.result_tag != shown
 

@@ -6,8 +6,8 @@ import pytest
 from django.utils import timezone
 
 from core import pdf as core_pdf
+from core.formats import MINUS
 from scoring import pdf, services, sheet_data
-from scoring.sheet_data import MINUS
 from tests.sheets.games import ITALIAN_HANDS, pdf_fonts, pdf_text, played_game
 
 ADDRESS = "https://tenbou.example/games/1/"

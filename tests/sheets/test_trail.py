@@ -24,7 +24,7 @@ def corrected(club, bob, alice):
         table="3",
         played_on=datetime.date(2026, 11, 30),
     )
-    edit = {"user": alice, "may_edit_finished": True}
+    edit = {"user": alice}
     services.hand_correct(
         game=game,
         number=1,
@@ -150,7 +150,7 @@ def test_an_undone_last_hand_stands_before_the_hand_recorded_in_its_place(club, 
 
 def test_hands_deleted_one_after_another_keep_the_order_they_were_played_in(club, bob, alice):
     game = played_game(club, bob, hands=TRAIL_HANDS[:3], rules=LONG_GAME, finish=False)
-    edit = {"user": alice, "may_edit_finished": True}
+    edit = {"user": alice}
     services.hand_delete(game=game, number=2, reason="second hand twice", **edit)
     services.hand_delete(game=game, number=1, reason="first hand twice", **edit)
     sheet = sheet_data.game_sheet(game, address=ADDRESS)

@@ -245,7 +245,6 @@ def test_corrections_count_toward_what_a_sheet_covers(client, game, alice, setti
         hand={**hand.data, "note": "checked"},
         reason="a note",
         user=alice,
-        may_edit_finished=True,
     )
     response = client.get(f"/games/{game.pk}/sheet.pdf")
     assert response.status_code == 422

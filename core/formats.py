@@ -1,0 +1,130 @@
+"""Number and option formats every app prints with: no app's knowledge, only how a number or an
+option's value is written (pages, PDF sheets, CSV, change lists).
+
+The words of a game (a hand, its result's unit) are :mod:`scoring.presenter`'s; they print
+their numbers with these.
+
+>>> points(25000), signed_points(-1300), printed_delta(-1000), tenths(-5)
+('25,000', '-1,300', '\\u22121,000', '-0.5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+MINUS = "\u2212"
+"""The minus sign printed sheets use (a hyphen is too short beside the digits)."""
+
+
+def points(n: int | None) -> str:
+    """Points with thousands separators; empty for None.
+
+    >>> points(25000), points(-1000), points(None)
+    ('25,000', '-1,000', '')
+    """
+    return "" if n is None else f"{n:,}"
+
+
+def signed_points(value: int) -> str:
+    """Points with a sign and thousands separators, ``0`` without one.
+
+    >>> signed_points(7700), signed_points(-1300), signed_points(0)
+    ('+7,700', '-1,300', '0')
+    """
+    return f"{value:+,}" if value else "0"
+
+
+def tenths(value: int | None) -> str:
+    """A number kept in tenths with one decimal, a sign only when negative.
+
+    >>> tenths(30), tenths(23), tenths(-5), tenths(None)
+    ('3.0', '2.3', '-0.5', '')
+    """
+    if value is None:
+        return ""
+    sign = "-" if value < 0 else ""
+    whole, tenth = divmod(abs(value), 10)
+    return f"{sign}{whole}.{tenth}"
+
+
+def printed(text: Any) -> str:
+    """A number already written out, with a true minus sign (the printed sheets).
+
+    >>> printed("-24.6"), printed(-3)
+    ('\\u221224.6', '\\u22123')
+    """
+    return str(text).replace("-", MINUS)
+
+
+def printed_points(value: Any) -> str:
+    """Points as a printed sheet writes them: separators and a true minus sign.
+
+    >>> printed_points(-12300), printed_points(None), printed_points("")
+    ('\\u221212,300', '', '')
+    """
+    if value is None or value == "":
+        return ""
+    return printed(f"{value:,}")
+
+
+def printed_delta(value: Any) -> str:
+    """A change as a printed sheet writes it: ``+6,200``, ``0``, or a true minus sign.
+
+    >>> printed_delta(6200), printed_delta(0), printed_delta(None)
+    ('+6,200', '0', '')
+    """
+    if value is None:
+        return ""
+    if value == 0:
+        return "0"
+    return printed(f"{value:+,}")
+
+
+def uma_text(values: Any) -> str:
+    """Four placement bonuses in one line, first to fourth (a settlement's line).
+
+    >>> uma_text([15, 5, -5, -15]), uma_text([8, 0, 0, -8])
+    ('+15/+5/-5/-15', '+8/0/0/-8')
+    """
+    return "/".join(f"{u:+d}" if u else "0" for u in values or ())
+
+
+def option_text(description: Mapping[str, Any], value: Any) -> str:
+    """An option's value as a printed sheet lists it, from the option's description (as the
+    engine's ``describe_options`` gives it).
+
+    >>> option_text({"type": "bool"}, True), option_text({"type": "int"}, 1500)
+    ('yes', '1,500')
+    >>> option_text({"type": "uma"}, [20, 10, -10, -20])
+    '+20 / +10 / \\u221210 / \\u221220'
+    """
+    kind = description["type"]
+    if kind == "bool":
+        return "yes" if value else "no"
+    if kind == "choice":
+        labels = {c["value"]: c["label"] for c in description.get("choices", [])}
+        return str(labels.get(value, str(value)))
+    if kind == "uma":
+        return " / ".join(printed(f"{v:+d}") for v in value)
+    if isinstance(value, int):
+        return points(value)
+    return str(value)
+
+
+def option_setting(description: Mapping[str, Any], value: Any) -> str:
+    """An option's value as a rule set's form and change list write it: a choice's label,
+    "on"/"off", 1,500, 30/10/-10/-30.
+
+    >>> option_setting({"type": "bool"}, False), option_setting({"type": "uma"}, [30, 10, -10, -30])
+    ('off', '30/10/-10/-30')
+    """
+    kind = description["type"]
+    if kind == "bool":
+        return "on" if value else "off"
+    if kind == "choice":
+        labels = {c["value"]: c["label"] for c in description["choices"]}
+        return str(labels.get(value, value))
+    if kind == "uma":
+        return "/".join(f"{v:,}" for v in value)
+    return f"{value:,}"

@@ -1,0 +1,150 @@
+"""Who may do what to a game: pure functions of the actor's club role and the game's state.
+
+One place for the rules. The services enforce them (a refusal raises there, whoever calls);
+the views, the API and the templates ask the same functions for what to offer. Nothing here
+queries: the caller passes the role (see :func:`scoring.selectors.game_for_user`, which loads
+a game with the user's role in one query) and the game's status.
+
+The roles rank member < scorer < organiser; ``None`` is a visitor without a role (anonymous,
+or a user outside the club), who may see a public club and nothing more.
+
+>>> from clubs.access import Role
+>>> may_correct(Role.SCORER, "running"), may_correct(Role.SCORER, "finished")
+(True, False)
+>>> correct_refusal(Role.SCORER, "finished").message
+'Only an organiser can correct a finished game.'
+>>> may_abandon(Role.ORGANISER, "finished"), may_abandon(Role.ORGANISER, "abandoned")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clubs.access import Role, has_role
+
+RUNNING, FINISHED, ABANDONED = "running", "finished", "abandoned"
+"""A game's status (``scoring.models.Game.Status`` values)."""
+
+CORRECT_FINISHED = "Only an organiser can correct a finished game."
+ABANDON_FINISHED = "Only an organiser can abandon a finished game."
+FINISH_ABANDONED = "An abandoned game cannot be finished."
+FINISH_ABANDONED = "An abandoned game cannot be finished."
+PIN_NEEDS_SCORER = "A PIN is typed on a scorer's device."
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is refused, for the service to raise.
+
+    ``role`` is True when the actor's role is short (the request is forbidden, 403), False when
+    the game's state refuses it whatever the role (a domain error with ``code``).
+    """
+
+    message: str
+    code: str
+    role: bool
+
+
+def _needs(role: Role | None, required: Role) -> Refusal | None:
+    if has_role(role, required):
+        return None
+    return Refusal(f"This needs the {required.label.lower()} role.", "permission_denied", True)
+
+
+def may_view(role: Role | None, *, public: bool) -> bool:
+    """A game, its ledger and its sheets: members of the club, and everyone in a public club."""
+    return role is not None or public
+
+
+def may_see_audit(role: Role | None) -> bool:
+    """The game's audit trail (who changed what): members of the club."""
+    return role is not None
+
+
+def may_start_game(role: Role | None) -> bool:
+    """Start (or import) a game in the club: scorers and organisers."""
+    return has_role(role, Role.SCORER)
+
+
+def may_enter(role: Role | None, status: str) -> bool:
+    """Add a hand at the end: scorers, while the game runs."""
+    return has_role(role, Role.SCORER) and status == RUNNING
+
+
+def enter_refusal(role: Role | None) -> Refusal | None:
+    """Entering (or previewing) a hand needs a scorer; the state is the service's to check
+    under the game's lock (a second device may have ended the game)."""
+    return _needs(role, Role.SCORER)
+
+
+def correct_refusal(role: Role | None, status: str) -> Refusal | None:
+    """Correcting, deleting, undoing or redoing a hand: scorers while the game runs,
+    organisers also once it is finished; nobody once it is abandoned.
+
+    >>> correct_refusal(Role.ORGANISER, "abandoned").code
+    'not_running'
+    >>> correct_refusal(Role.ORGANISER, "finished") is None
+    True
+    """
+    needs = _needs(role, Role.SCORER)
+    if needs is not None:
+        return needs
+    if status == ABANDONED:
+        return Refusal("An abandoned game cannot be changed.", "not_running", False)
+    if status == FINISHED and not has_role(role, Role.ORGANISER):
+        return Refusal(CORRECT_FINISHED, "finished", True)
+    return None
+
+
+def may_correct(role: Role | None, status: str) -> bool:
+    """Whether the page offers to correct a hand (and undo or redo one)."""
+    return correct_refusal(role, status) is None
+
+
+def finish_refusal(role: Role | None, status: str) -> Refusal | None:
+    """Ending a game now: scorers; not an abandoned game (a finished one: nothing to do)."""
+    needs = _needs(role, Role.SCORER)
+    if needs is not None:
+        return needs
+    if status == ABANDONED:
+        return Refusal(FINISH_ABANDONED, "not_running", False)
+    return None
+
+
+def may_finish(role: Role | None, status: str) -> bool:
+    """Whether the page offers to end the game now: scorers, while it runs."""
+    return has_role(role, Role.SCORER) and status == RUNNING
+
+
+def abandon_refusal(role: Role | None, status: str) -> Refusal | None:
+    """Abandoning a game: scorers while it runs; organisers once it is over (also a repeat
+    on a game already abandoned, which changes nothing)."""
+    needs = _needs(role, Role.SCORER)
+    if needs is not None:
+        return needs
+    if status != RUNNING and not has_role(role, Role.ORGANISER):
+        return Refusal(ABANDON_FINISHED, "permission_denied", True)
+    return None
+
+
+def may_abandon(role: Role | None, status: str) -> bool:
+    """Whether the page offers to abandon the game (not once it is abandoned)."""
+    return status != ABANDONED and abandon_refusal(role, status) is None
+
+
+def pin_refusal(role: Role | None) -> Refusal | None:
+    """A player's PIN is typed on a scorer's device: confirming by PIN needs a scorer."""
+    if has_role(role, Role.SCORER):
+        return None
+    return Refusal(PIN_NEEDS_SCORER, "permission_denied", True)
+
+
+def may_confirm(status: str) -> bool:
+    """A result can be confirmed once the game is finished (by its players)."""
+    return status == FINISHED
+
+
+def may_confirm_by_pin(role: Role | None, status: str) -> bool:
+    """Whether the page offers the PIN box: scorers, on a finished game."""
+    return pin_refusal(role) is None and may_confirm(status)
