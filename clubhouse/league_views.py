@@ -10,6 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from clubhouse import league_stats
@@ -23,17 +25,17 @@ from leagues.models import League, Season
 # The columns of the standings table, in order: (sort key, heading, CSS class).
 COLUMNS = (
     ("rank", "#", "num"),
-    ("player", "Player", "name"),
-    ("games", "Games", "num"),
-    ("total", "Total", "num"),
-    ("average", "Avg.", "num"),
-    ("points", "Pts", "num"),
-    ("firsts", "1st", "num place"),
-    ("seconds", "2nd", "num place"),
-    ("thirds", "3rd", "num place"),
-    ("fourths", "4th", "num place"),
-    ("placement", "Avg. place", "num"),
-    ("best", "Best", "num"),
+    ("player", _("Player"), "name"),
+    ("games", _("Games"), "num"),
+    ("total", _("Total"), "num"),
+    ("average", _("Avg."), "num"),
+    ("points", _("Pts"), "num"),
+    ("firsts", _("1st"), "num place"),
+    ("seconds", _("2nd"), "num place"),
+    ("thirds", _("3rd"), "num place"),
+    ("fourths", _("4th"), "num place"),
+    ("placement", _("Avg. place"), "num"),
+    ("best", _("Best"), "num"),
 )
 
 
@@ -107,7 +109,7 @@ def league_edit(request: HttpRequest, slug: str, league_slug: str) -> HttpRespon
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, "League saved. Games started from now on use its rules.")
+            messages.success(request, _("League saved. Games started from now on use its rules."))
             return redirect("leagues:league_detail", slug=club.slug, league_slug=league.slug)
     return render(
         request, "leagues/league_form.html", {"club": club, "form": form, "league": league}
@@ -145,7 +147,7 @@ def season_create(request: HttpRequest, slug: str, league_slug: str) -> HttpResp
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, f"Season {season.name} added.")
+            messages.success(request, gettext("Season %(name)s added.") % {"name": season.name})
             return redirect("leagues:league_detail", slug=club.slug, league_slug=league.slug)
     return render(
         request, "leagues/season_form.html", {"club": club, "league": league, "form": form}
@@ -163,7 +165,7 @@ def season_edit(request: HttpRequest, slug: str, league_slug: str, pk: int) -> H
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, "Season saved.")
+            messages.success(request, _("Season saved."))
             return redirect("leagues:league_detail", slug=club.slug, league_slug=league.slug)
     return render(
         request,

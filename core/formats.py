@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext
+
+from core.i18n import rule_word
+
 MINUS = "\u2212"
 """The minus sign printed sheets use (a hyphen is too short beside the digits)."""
 
@@ -101,10 +105,10 @@ def option_text(description: Mapping[str, Any], value: Any) -> str:
     """
     kind = description["type"]
     if kind == "bool":
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if kind == "choice":
         labels = {c["value"]: c["label"] for c in description.get("choices", [])}
-        return str(labels.get(value, str(value)))
+        return rule_word(str(labels.get(value, str(value))))
     if kind == "uma":
         return " / ".join(printed(f"{v:+d}") for v in value)
     if isinstance(value, int):
@@ -121,10 +125,10 @@ def option_setting(description: Mapping[str, Any], value: Any) -> str:
     """
     kind = description["type"]
     if kind == "bool":
-        return "on" if value else "off"
+        return gettext("on") if value else gettext("off")
     if kind == "choice":
         labels = {c["value"]: c["label"] for c in description["choices"]}
-        return str(labels.get(value, value))
+        return rule_word(str(labels.get(value, value)))
     if kind == "uma":
         return "/".join(f"{v:,}" for v in value)
     return f"{value:,}"

@@ -9,8 +9,9 @@ override it. Field names, codes and the game-record format stay English whatever
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -47,6 +48,19 @@ def rule_word(text: str) -> str:
     marked for translation in scoring/engine_words.py (generated), so any app that shows them
     translates them here, where it shows them."""
     return translation.gettext(text) if text else text
+
+
+def described(descriptions: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The engine's option descriptions (``describe_options``) with their label and choices
+    in the active language; names, values and categories (keys) stay as they are."""
+    out = []
+    for d in descriptions:
+        d = dict(d)
+        d["label"] = rule_word(d["label"])
+        if d.get("choices"):
+            d["choices"] = [{**c, "label": rule_word(c["label"])} for c in d["choices"]]
+        out.append(d)
+    return out
 
 
 class LanguageMiddleware:

@@ -17,6 +17,7 @@ from django.forms.boundfield import BoundField
 
 from clubs.models import Club
 from core.formats import option_setting
+from core.i18n import described
 from rulesets.models import RuleSet
 from rulesets.services import Template
 from scoring import engine
@@ -197,7 +198,7 @@ class RuleSetForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.template = template
-        self.descriptions = engine.describe_options(template.rules)
+        self.descriptions = described(engine.describe_options(template.rules))
         self.fields["template"].initial = template.key
         options = options or {}
         for d in self.descriptions:

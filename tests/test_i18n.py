@@ -245,7 +245,8 @@ SHARED_WORDS = {
     "tenbou", "pin", "pdf", "csv", "api", "json", "riichi", "ron", "tsumo", "han", "fu", "dora",
     "chombo", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "honba", "pao", "uma",
     "oka", "tenpai", "nagashi", "fimj", "ema", "wrc", "jpml", "tenhou", "arushiiaru", "league",
-    "mah", "jong", "password", "english", "italiano", "m-league",
+    "mah", "jong", "password", "english", "italiano", "m-league", "ari-ari", "nashi-nashi",
+    "kuitan", "tanyao", "furiten", "bazoro", "kazoe",
 }  # fmt: skip
 # Words no Italian sentence has: if one is on an Italian page, English is left there.
 ENGLISH_WORDS = {
@@ -271,7 +272,7 @@ def _names(club):
             "rules_name", flat=True
         )
     )
-    names |= {"Demo Mahjong Club"}
+    names |= {t for t in Game.objects.filter(club=club).values_list("table", flat=True) if t}
     return {n for n in names if n}
 
 
@@ -283,7 +284,7 @@ def english_left(segments, english_segments, names, language):
     for segment in segments:
         text = segment
         for name in sorted(names, key=len, reverse=True):
-            text = text.replace(name, " ")
+            text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", " ", text)
         words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]", text)]
         words = [w for w in words if w not in SHARED_WORDS and len(w) > 1]
         if not words:
