@@ -51,7 +51,7 @@ openapi: install
 # every string is translated and that the .mo files match their .po.
 messages: install
 	$(PY) manage.py engine_words
-	$(PY) manage.py makemessages -l it -l ja --no-location --no-obsolete \
+	$(PY) manage.py makemessages -l it -l ja -e html,txt,py,css --no-location --no-obsolete \
 		--ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
 	$(PY) manage.py compilemessages --ignore=.venv
 

@@ -80,6 +80,8 @@ def test_every_string_marked_for_translation_is_in_the_catalogues(tmp_path):
             else "python",
             "manage.py",
             "makemessages",
+            "-e",
+            "html,txt,py,css",
             "-l",
             "it",
             "--no-location",
@@ -314,6 +316,10 @@ def _main_pages(club):
         "correction screen": reverse("scoring:hand_edit", args=[running.pk, 1]),
         "start a game": reverse("scoring:game_new", args=[club.slug]),
         "league": reverse("leagues:league_detail", args=[club.slug, season.league.slug]),
+        "player": reverse(
+            "leagues:player_detail",
+            args=[club.slug, season.league.games.first().seats.first().player_id],
+        ),
         "standings": reverse(
             "leagues:season_detail", args=[club.slug, season.league.slug, season.pk]
         ),
