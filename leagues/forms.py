@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from core.i18n import rule_word
 from leagues.models import League, Season
@@ -18,31 +20,33 @@ def _preset_choices() -> list[tuple[str, str]]:
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, label=_("Name"))
     slug = forms.SlugField(
-        max_length=50, label="Short name", help_text="Used in the league's address."
+        max_length=50, label=_("Short name"), help_text=_("Used in the league's address.")
     )
-    preset = forms.ChoiceField(label="Rules", choices=_preset_choices)
+    preset = forms.ChoiceField(label=_("Rules"), choices=_preset_choices)
     options = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='Options changed from the preset, as JSON, e.g. {"uma": [30, 10, -10, -30]}.',
+        label=_("Options"),
+        help_text=_('Options changed from the preset, as JSON, e.g. {"uma": [30, 10, -10, -30]}.'),
     )
     ruleset = forms.ModelChoiceField(
         queryset=RuleSet.objects.none(),
         required=False,
-        label="Club rule set",
-        help_text="When chosen, its current version gives the rules of new games instead.",
+        label=_("Club rule set"),
+        help_text=_("When chosen, its current version gives the rules of new games instead."),
     )
-    aggregate = forms.ChoiceField(label="Standings by", choices=League.Aggregate.choices)
+    aggregate = forms.ChoiceField(label=_("Standings by"), choices=League.Aggregate.choices)
     placement_points = forms.CharField(
         required=False,
-        help_text="For placement points: first to fourth place, e.g. 4, 2, 1, 0.",
+        label=_("Placement points"),
+        help_text=_("For placement points: first to fourth place, e.g. 4, 2, 1, 0."),
     )
-    min_games = forms.IntegerField(min_value=0, initial=0, label="Games to qualify")
-    drop_worst = forms.IntegerField(min_value=0, initial=0, label="Worst results dropped")
+    min_games = forms.IntegerField(min_value=0, initial=0, label=_("Games to qualify"))
+    drop_worst = forms.IntegerField(min_value=0, initial=0, label=_("Worst results dropped"))
     confirmation_required = forms.BooleanField(
-        required=False, label="Only games confirmed by every player count"
+        required=False, label=_("Only games confirmed by every player count")
     )
 
     def __init__(self, *args: Any, club: Any, **kwargs: Any) -> None:
@@ -72,9 +76,11 @@ class LeagueForm(forms.Form):
         try:
             value = json.loads(text)
         except json.JSONDecodeError as e:
-            raise forms.ValidationError(f"This is not valid JSON: {e.msg}.") from None
+            raise forms.ValidationError(
+                gettext("This is not valid JSON: %(error)s.") % {"error": e.msg}
+            ) from None
         if not isinstance(value, dict):
-            raise forms.ValidationError("Options must be a JSON object of names and values.")
+            raise forms.ValidationError(_("Options must be a JSON object of names and values."))
         return value
 
     def clean_placement_points(self) -> list[int]:
@@ -86,7 +92,7 @@ class LeagueForm(forms.Form):
             return [int(p) for p in parts]
         except ValueError:
             raise forms.ValidationError(
-                "Give four whole numbers separated by commas, e.g. 4, 2, 1, 0."
+                _("Give four whole numbers separated by commas, e.g. 4, 2, 1, 0.")
             ) from None
 
     def service_kwargs(self) -> dict[str, Any]:
@@ -105,12 +111,13 @@ class LeagueForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    starts = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(max_length=100, label=_("Name"))
+    starts = forms.DateField(label=_("Starts"), widget=forms.DateInput(attrs={"type": "date"}))
     ends = forms.DateField(
         required=False,
+        label=_("Ends"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="Leave empty for a season with no end set yet.",
+        help_text=_("Leave empty for a season with no end set yet."),
     )
 
     @classmethod

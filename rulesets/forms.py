@@ -14,6 +14,8 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.boundfield import BoundField
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from core.formats import option_setting
@@ -99,12 +101,15 @@ def allowed_text(description: dict[str, Any]) -> str:
     if lo is None or hi is None:
         return ""
     if description["type"] == "uma":
-        return f"Allowed: each {lo:,} to {hi:,}."
-    text = f"Allowed: {lo:,} to {hi:,}"
+        return gettext("Allowed: each %(lo)s to %(hi)s.") % {"lo": f"{lo:,}", "hi": f"{hi:,}"}
     step = description.get("step", 1)
     if step != 1:
-        text += f", in steps of {step:,}"
-    return text + "."
+        return gettext("Allowed: %(lo)s to %(hi)s, in steps of %(step)s.") % {
+            "lo": f"{lo:,}",
+            "hi": f"{hi:,}",
+            "step": f"{step:,}",
+        }
+    return gettext("Allowed: %(lo)s to %(hi)s.") % {"lo": f"{lo:,}", "hi": f"{hi:,}"}
 
 
 @dataclass(frozen=True)
@@ -161,7 +166,7 @@ def template_choices(club: Club, ruleset: RuleSet | None = None) -> list[Any]:
 class TemplatePickForm(forms.Form):
     """The template picker (sent by GET): the rule set form then shows its values."""
 
-    template = forms.ChoiceField(label="Template")
+    template = forms.ChoiceField(label=_("Template"))
 
     def __init__(self, *args: Any, club: Club, ruleset: RuleSet | None = None, **kw: Any):
         super().__init__(*args, **kw)
@@ -185,7 +190,7 @@ class RuleSetForm(forms.Form):
 
     name = forms.CharField(max_length=100)
     description = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Description (optional)"
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), label=_("Description (optional)")
     )
     template = forms.CharField(widget=forms.HiddenInput)
 
