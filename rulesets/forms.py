@@ -19,12 +19,12 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from core.formats import option_setting
-from core.i18n import described
+from core.i18n import described, rule_word
 from rulesets.models import RuleSet
 from rulesets.services import Template
 from scoring import engine
 
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
 
 
 def _engine_validator(name: str) -> Any:
@@ -42,7 +42,12 @@ class UmaWidget(forms.MultiWidget):
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         super().__init__(
-            [forms.NumberInput(attrs={"aria-label": f"Uma for {p} place"}) for p in PLACES],
+            [
+                forms.NumberInput(
+                    attrs={"aria-label": gettext("Uma for %(place)s place") % {"place": p}}
+                )
+                for p in PLACES
+            ],
             attrs,
         )
 
@@ -146,7 +151,7 @@ def template_choices(club: Club, ruleset: RuleSet | None = None) -> list[Any]:
 
     A rule set built on the one being edited is left out (it would make a cycle).
     """
-    presets = [(f"preset:{p}", engine.get_preset(p).name) for p in engine.preset_ids()]
+    presets = [(f"preset:{p}", rule_word(engine.get_preset(p).name)) for p in engine.preset_ids()]
     rulesets = list(club.rulesets.exclude(versions=None).select_related("template_ruleset"))
     blocked: set[int] = set()
     if ruleset is not None:
@@ -157,9 +162,9 @@ def template_choices(club: Club, ruleset: RuleSet | None = None) -> list[Any]:
             blocked |= more
             grew = bool(more)
     own = [(f"ruleset:{rs.pk}", rs.name) for rs in rulesets if rs.pk not in blocked]
-    choices: list[Any] = [("Built-in presets", presets)]
+    choices: list[Any] = [(gettext("Built-in presets"), presets)]
     if own:
-        choices.append((f"Rule sets of {club.name}", own))
+        choices.append((gettext("Rule sets of %(club)s") % {"club": club.name}, own))
     return choices
 
 
@@ -247,7 +252,7 @@ class RuleSetForm(forms.Form):
             groups.setdefault(d["category"], []).append(
                 OptionRow(
                     field=bf,
-                    help=d["help"],
+                    help=rule_word(d["help"]),
                     allowed=allowed_text(d),
                     template_value=option_setting(d, d["default"]),
                     changed=changed,

@@ -254,7 +254,7 @@ SHARED_WORDS = {
 ENGLISH_WORDS = {
     "the", "and", "with", "from", "hand", "hands", "game", "games", "player", "players", "won",
     "discard", "draw", "dealer", "next", "east", "south", "west", "north", "not", "yet", "of",
-    "to", "is", "by", "on", "your", "you", "no", "save", "start", "table", "round", "points",
+    "to", "is", "by", "on", "your", "you", "save", "start", "table", "round", "points",
     "result", "results", "pool", "counters", "who", "what", "why", "confirm", "confirmed",
     "undo", "redo", "enter", "log", "more", "penalty", "penalties", "note", "reason",
 }  # fmt: skip
@@ -315,6 +315,10 @@ def _main_pages(club):
         "entry screen": reverse("scoring:hand_new", args=[running.pk]),
         "correction screen": reverse("scoring:hand_edit", args=[running.pk, 1]),
         "start a game": reverse("scoring:game_new", args=[club.slug]),
+        "new rule set": reverse("rulesets:create", args=[club.slug]),
+        "rule set": reverse(
+            "rulesets:detail", args=[club.slug, RuleSet.objects.filter(club=club).first().pk]
+        ),
         "league": reverse("leagues:league_detail", args=[club.slug, season.league.slug]),
         "player": reverse(
             "leagues:player_detail",

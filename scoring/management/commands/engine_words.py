@@ -1,5 +1,5 @@
 """Write scoring/engine_words.py: every word the engine shows a person (preset names, option
-categories, labels and choices), marked for translation.
+categories, labels, choices and help), marked for translation.
 
 The engine is Django-free and English; pages translate its words where they show them
 (core.i18n.rule_word). makemessages finds only marked strings, so this command lists the
@@ -42,6 +42,7 @@ def engine_words() -> list[str]:
         option = engine.option(name)
         words.append(option.label)
         words.extend(label for _, label in option.choices or ())
+        words.append(option.help)
     return list(dict.fromkeys(words))
 
 
