@@ -27,7 +27,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from core.formats import points, printed, uma_text
+from core.formats import localized, points, printed, uma_text
 from scoring.engine import Entry, Limit, PenaltyPrice, SettlementTerms
 
 # ---------------------------------------------------------------------------------------------
@@ -155,8 +155,8 @@ def signed(n: int | float | None, unit: str = POINTS) -> str:
     if n is None:
         return ""
     if unit == TENTHS:
-        return f"{n:+.1f}"
-    return f"{n:+,}" if n else "0"
+        return localized(f"{n:+.1f}")
+    return localized(f"{n:+,}") if n else "0"
 
 
 def result_text(value: int | None, unit: str) -> str:
@@ -173,7 +173,7 @@ def result_text(value: int | None, unit: str) -> str:
     sign = "+" if value > 0 else "-" if value < 0 else ""
     if unit == TENTHS:
         whole, tenth = divmod(abs(value), 10)
-        return f"{sign}{whole}.{tenth}"
+        return localized(f"{sign}{whole}.{tenth}")
     return f"{sign}{abs(value)}"
 
 
@@ -186,8 +186,8 @@ def printed_result(value: Any, unit: str) -> str:
     if value is None:
         return ""
     if unit == TENTHS:
-        return printed(f"{value:+.1f}")
-    return printed(f"{value:+,}")
+        return printed(localized(f"{value:+.1f}"))
+    return printed(localized(f"{value:+,}"))
 
 
 ABOVE_WORDS = {1: _("one"), 2: _("two"), 3: _("three")}

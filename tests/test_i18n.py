@@ -381,3 +381,23 @@ def test_the_detector_finds_english_left_on_a_page():
     segments = ["Partite", "Who won", "Aiko", "Ron 3 han"]
     assert english_left(segments, {"Who won"}, {"Aiko"}, "it") == ["Who won"]
     assert english_left(["和了者", "Next hand", "Aiko"], set(), {"Aiko"}, "ja") == ["Next hand"]
+
+
+def test_numbers_are_written_with_the_reader_separators():
+    from core.formats import points, printed_delta, tenths
+    from scoring.presenter import TENTHS, signed
+
+    with translation.override("it"):
+        assert (points(25000), tenths(-273), signed(27.3, TENTHS)) == ("25.000", "-27,3", "+27,3")
+        assert printed_delta(-1300) == "\u22121.300"
+    with translation.override("ja"):
+        assert (points(25000), tenths(-273)) == ("25,000", "-27.3")
+
+
+def test_the_standings_csv_stays_machine_readable_in_any_language(client, demo):
+    season = Season.objects.filter(league__club=demo).first()
+    url = reverse("leagues:season_csv", args=[demo.slug, season.league.slug, season.pk])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    text = client.get(url).content.decode()
+    assert text.lstrip("\ufeff").startswith("rank,player,games")
+    assert re.search(r",[+-]?\d+\.\d,", text), text
