@@ -264,7 +264,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _game_over(request: HttpRequest, pk: int) -> HttpResponse:
-    messages.info(request, "The game is over; no hand can be added.")
+    messages.info(request, gettext("The game is over; no hand can be added."))
     return redirect("scoring:game", pk=pk)
 
 
