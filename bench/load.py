@@ -12,6 +12,15 @@ engine.
     .venv/bin/python bench/load.py --tables 10 --seconds 20   # the short form CI runs
     DATABASE_URL=sqlite:////tmp/load/load.sqlite3 .venv/bin/python bench/load.py --tables 10
 
+With ``--flaky 0.2`` the phones reach the servers through a proxy on this machine
+(bench/flaky.py, on --proxy-ports) that drops a tenth of the requests and of the answers and
+delays another share: every hand must still be stored once, in order.
+
+    .venv/bin/python bench/load.py --tables 10 --seconds 30 --flaky 0.2 --no-kill \
+        --ports 8401,8402 --proxy-ports 8411,8412
+
+With ``--outbox`` the phones send hands as the site's outbox does (bench/outbox_phones.py).
+
 The database is DATABASE_URL (default postgres://postgres@127.0.0.1:5432/tenbou_load), PostgreSQL
 or an SQLite file; it is dropped (or the file deleted) and created afresh. The servers listen on
 --ports (two ports, default 8201,8202). Exits 1 if any check fails.
@@ -36,11 +45,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from flaky import FlakyProxy, FlakyStats
+from outbox_phones import Phone, outbox_table
+
 ROOT = Path(__file__).resolve().parent.parent
 PY = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/tenbou_load"
 DEFAULT_PORTS = "8201,8202"
+USERNAME, PASSWORD = "loadscorer", "load-test-password-1"
 
 
 def random_hand(rng: random.Random, scores: list[int]) -> dict:
@@ -89,6 +102,9 @@ class Stats:
 class Client:
     """One device: a keep-alive connection to one of the servers, with a token."""
 
+    # A flaky network (--flaky) loses more requests in a row than a killed worker does.
+    attempts = 6
+
     def __init__(self, port: int, token: str, stats: Stats) -> None:
         self.port, self.token, self.stats = port, token, stats
         self.conn: http.client.HTTPConnection | None = None
@@ -99,7 +115,7 @@ class Client:
         payload = json.dumps(body) if body is not None else None
         hdrs = {"Authorization": f"Token {self.token}", "Content-Type": "application/json"}
         hdrs.update(headers or {})
-        for attempt in range(6):
+        for attempt in range(self.attempts):
             try:
                 if self.conn is None:
                     self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -214,6 +230,40 @@ def table(
                 break
 
 
+def phone_table(
+    index: int,
+    token: str,
+    club: str,
+    player_ids: list[int],
+    deadline: float,
+    stats: Stats,
+    log: dict,
+    ports: tuple[int, int],
+    phones: tuple[Phone, Phone],
+) -> None:
+    """A table whose phones send through the outbox's endpoint (bench/outbox_phones.py)."""
+    for phone in phones:
+        phone.stats = stats
+    api = Client(ports[index % 2], token, stats)
+    outbox_table(index, api, phones, club, player_ids, deadline, stats, log, random_hand)
+
+
+def log_in_phones(tables: int, ports: tuple[int, int], stats: Stats) -> list:
+    """Each table's two phones, each on its own server, logged in (a few at a time)."""
+    phones = [(Phone(ports[i % 2], stats), Phone(ports[(i + 1) % 2], stats)) for i in range(tables)]
+    everyone = [phone for pair in phones for phone in pair]
+    for start in range(0, len(everyone), 4):
+        batch = [
+            threading.Thread(target=phone.log_in, args=(USERNAME, PASSWORD))
+            for phone in everyone[start : start + 4]
+        ]
+        for t in batch:
+            t.start()
+        for t in batch:
+            t.join()
+    return phones
+
+
 def setup_database(url: str) -> str:
     """Drop and create the database (delete the SQLite file); the URL the servers get."""
     if url.startswith("sqlite"):
@@ -252,7 +302,7 @@ def prepare(players: int) -> tuple[str, str, list[int]]:
     from clubs.models import Club, Membership, Player
 
     call_command("migrate", verbosity=0)
-    user = User.objects.create_user("loadscorer", password="load-test-password-1")
+    user = User.objects.create_user(USERNAME, password=PASSWORD)
     club = Club.objects.create(name="Load Club", slug="load", public=False)
     Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
     ids = [
@@ -322,12 +372,40 @@ def main() -> int:
     ap.add_argument(
         "--ports", default=DEFAULT_PORTS, help=f"the two servers' ports (default {DEFAULT_PORTS})"
     )
+    ap.add_argument(
+        "--flaky",
+        type=float,
+        default=0.0,
+        help="share (0-1) of requests and answers a proxy drops or delays (default 0: none)",
+    )
+    ap.add_argument(
+        "--proxy-ports", default=None, help="the flaky proxies' ports (default: --ports + 10)"
+    )
+    ap.add_argument(
+        "--outbox",
+        action="store_true",
+        help="phones send hands as the site's outbox does (/games/<id>/hands/send/, a session)",
+    )
     args = ap.parse_args()
     try:
         first_port, second_port = (int(p) for p in args.ports.split(","))
     except ValueError:
         ap.error(f"--ports must be two port numbers separated by a comma, not {args.ports!r}")
     ports = (first_port, second_port)
+    if not 0 <= args.flaky <= 1:
+        ap.error(f"--flaky must be a share between 0 and 1, not {args.flaky}")
+    proxy_ports = ports
+    if args.flaky:
+        try:
+            a, b = (
+                (int(p) for p in args.proxy_ports.split(","))
+                if args.proxy_ports
+                else (p + 10 for p in ports)
+            )
+        except ValueError:
+            ap.error(f"--proxy-ports must be two port numbers, not {args.proxy_ports!r}")
+        proxy_ports = (a, b)
+        Client.attempts = 30
 
     url = os.environ.get("DATABASE_URL", DEFAULT_DB)
     if not url.startswith(("postgres", "sqlite:///")):
@@ -375,14 +453,33 @@ def main() -> int:
                 except OSError:
                     time.sleep(0.1)
         warm_up(ports, token, args.workers)
+        flaky = FlakyStats()
+        proxies = [
+            FlakyProxy(listen, target, args.flaky, flaky, seed=i).start()
+            for i, (listen, target) in enumerate(zip(proxy_ports, ports, strict=True))
+            if args.flaky
+        ]
         stats, log = Stats(), {}
+        # The outbox's phones log in before the clock starts: a login hashes the password
+        # on purpose slowly, which is not the hands' cost.
+        phones = log_in_phones(args.tables, proxy_ports, stats) if args.outbox else []
+        stats = Stats()
         deadline = time.monotonic() + args.seconds
         threads = [
             threading.Thread(
-                target=table, args=(i, token, club, player_ids, deadline, stats, log, ports)
+                target=table,
+                args=(i, token, club, player_ids, deadline, stats, log, proxy_ports),
             )
             for i in range(args.tables)
         ]
+        if args.outbox:
+            threads = [
+                threading.Thread(
+                    target=phone_table,
+                    args=(i, token, club, player_ids, deadline, stats, log, proxy_ports, phones[i]),
+                )
+                for i in range(args.tables)
+            ]
         t0 = time.perf_counter()
         for t in threads:
             t.start()
@@ -396,6 +493,8 @@ def main() -> int:
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - t0
+        for proxy in proxies:
+            proxy.stop()
     finally:
         for s in servers:
             os.killpg(s.pid, signal.SIGTERM)
@@ -407,7 +506,8 @@ def main() -> int:
     from django.db import connection
 
     print(
-        f"{connection.vendor}: tables {args.tables}, {args.seconds:.0f} s, "
+        f"{connection.vendor}{' (phones through the outbox endpoint)' if args.outbox else ''}: "
+        f"tables {args.tables}, {args.seconds:.0f} s, "
         f"2 gunicorn servers x {args.workers} workers"
     )
     print(
@@ -420,7 +520,17 @@ def main() -> int:
         f"answered 409: {stats.stale_409}; connection retries: {stats.retried}; "
         f"killed worker: {killed}"
     )
+    if args.flaky:
+        print(
+            f"flaky network ({args.flaky:.0%}): connections {flaky.connections}, requests "
+            f"dropped {flaky.requests_dropped}, answers dropped {flaky.answers_dropped}, "
+            f"delayed {flaky.delayed}"
+        )
     print(f"latency ms p50 {q[49] * 1000:.1f} p95 {q[94] * 1000:.1f} p99 {q[98] * 1000:.1f}")
+    from scoring.models import Hand
+
+    acknowledged = sum(len(keys) for keys in log.values())
+    print(f"hands acknowledged to the phones {acknowledged}, stored {Hand.objects.count()}")
     print(f"errors {stats.error_count}; game checks failed {len(problems)}")
     for line in stats.errors[:10] + problems[:10]:
         print("  " + line)

@@ -7,3 +7,10 @@ class ClubhouseConfig(AppConfig):
 
     name = "clubhouse"
     verbose_name = "Clubhouse"
+
+    def ready(self) -> None:
+        from clubhouse import next_steps
+        from core.sections import register_club_section
+
+        # First on the club's page: what to do next.
+        register_club_section("clubhouse", next_steps.club_section, order=0)

@@ -12,6 +12,7 @@ Idempotency keys of past submissions are not kept (they only matter for minutes)
 from __future__ import annotations
 
 import datetime
+import zoneinfo
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -20,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
 
-from clubs.models import Club, Membership, Player
+from clubs.models import LANGUAGES, Club, Membership, Player
 from core.errors import DomainError
 from core.models import AuditEntry
 from leagues.models import League, Season
@@ -46,6 +47,15 @@ def _username(user: Any) -> str | None:
     return user.get_username() if user is not None else None
 
 
+def _default_rules_out(club: Club) -> str:
+    """The club's default rules with a rule set named, not numbered: ids change on restore."""
+    kind, _, ref = club.default_rules.partition(":")
+    if kind == "ruleset":
+        ruleset = club.rulesets.filter(pk=int(ref)).first() if ref.isdigit() else None
+        return f"ruleset:{ruleset.name}" if ruleset else ""
+    return club.default_rules
+
+
 def export_club(club: Club) -> dict[str, Any]:
     """The whole club as JSON-ready data."""
     users = {m.user for m in club.memberships.select_related("user")}
@@ -63,6 +73,9 @@ def export_club(club: Club) -> dict[str, Any]:
             "slug": club.slug,
             "public": club.public,
             "created": _when(club.created),
+            "time_zone": club.time_zone,
+            "language": club.language,
+            "default_rules": _default_rules_out(club),
         },
         "users": sorted(
             (
@@ -87,6 +100,7 @@ def export_club(club: Club) -> dict[str, Any]:
                 "user": _username(p.user),
                 "pin": p.pin,
                 "created": _when(p.created),
+                "retired": p.retired,
             }
             for p in club.players.select_related("user").order_by("display_name")
         ],
@@ -226,7 +240,14 @@ def import_club(data: dict[str, Any], *, bind_existing_users: bool = False) -> C
         return users.get(name) if name else None
 
     c = data["club"]
-    club = Club.objects.create(name=c["name"], slug=slug, public=c["public"])
+    # Backups written before clubs had these settings restore with the defaults.
+    club = Club.objects.create(
+        name=c["name"],
+        slug=slug,
+        public=c["public"],
+        time_zone=c.get("time_zone", "UTC"),
+        language=c.get("language", "en"),
+    )
     Club.objects.filter(pk=club.pk).update(created=_dt(c["created"]))
     for m in data["memberships"]:
         row = Membership.objects.create(club=club, user=users[m["user"]], role=m["role"])
@@ -234,7 +255,11 @@ def import_club(data: dict[str, Any], *, bind_existing_users: bool = False) -> C
     players: dict[str, Player] = {}
     for p in data["players"]:
         row = Player.objects.create(
-            club=club, display_name=p["display_name"], user=user(p["user"]), pin=p["pin"]
+            club=club,
+            display_name=p["display_name"],
+            user=user(p["user"]),
+            pin=p["pin"],
+            retired=p.get("retired", False),
         )
         Player.objects.filter(pk=row.pk).update(created=_dt(p["created"]))
         players[row.display_name] = row
@@ -269,6 +294,11 @@ def import_club(data: dict[str, Any], *, bind_existing_users: bool = False) -> C
             )
             RuleSetVersion.objects.filter(pk=version.pk).update(created=_dt(v["created"]))
             versions[(row.name, version.number)] = version
+
+    kind, _, ref = (c.get("default_rules") or "").partition(":")
+    if kind:
+        club.default_rules = f"ruleset:{rulesets[ref].pk}" if kind == "ruleset" else f"preset:{ref}"
+        club.save(update_fields=["default_rules"])
 
     leagues: dict[str, League] = {}
     seasons: dict[tuple[str, str], Season] = {}
@@ -558,10 +588,13 @@ def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
             player_users.append(p["user"])
         _text(p["pin"], f"{at}.pin", 128)
         _moment(p["created"], f"{at}.created")
+        if "retired" in p:
+            _bool(p["retired"], f"{at}.retired")
     _unique(names, "players", "the player")
     _unique(player_users, "players", "the login")
 
     rulesets, versions = _check_rulesets(data["rulesets"], user)
+    _check_club_settings(c, rulesets)
     seasons = _check_leagues(data["leagues"], rulesets)
     games = _list(data["games"], "games")
     for i, g in enumerate(games):
@@ -578,6 +611,26 @@ def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
             _count(a["hand_number"], f"{at}.hand_number", least=1)
         _text(a["reason"], f"{at}.reason", MAX_TEXT)
         _moment(a["created"], f"{at}.created")
+
+
+def _check_club_settings(c: dict[str, Any], rulesets: set[str]) -> None:
+    """Time zone, language and default rules; a backup made before they existed has none."""
+    if "time_zone" in c:
+        zone = _text(c["time_zone"], "club.time_zone", 60)
+        if zone not in zoneinfo.available_timezones():
+            raise _fail("club.time_zone", f"{zone!r} is not a time zone (e.g. Europe/Rome)")
+    if "language" in c:
+        _choice(c["language"], "club.language", dict(LANGUAGES), "language")
+    rules = c.get("default_rules") or ""
+    kind, _, ref = _text(rules, "club.default_rules", 140).partition(":")
+    if not rules:
+        return
+    if kind == "preset":
+        _choice(ref, "club.default_rules", engine.preset_ids(), "preset")
+    elif kind == "ruleset":
+        _choice(ref, "club.default_rules", sorted(rulesets), "rule set of the backup")
+    else:
+        raise _fail("club.default_rules", f"{rules!r} is not 'preset:<id>' or 'ruleset:<name>'")
 
 
 def _check_rulesets(

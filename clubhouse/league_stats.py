@@ -53,6 +53,11 @@ class LiveSeat:
     place: int
     """Place by current score (1 to 4), seat order breaking equal scores."""
 
+    @property
+    def score_text(self) -> str:
+        """The score with thousands separators, as every other page shows points."""
+        return f"{self.score:,}"
+
 
 @dataclass(frozen=True)
 class LiveTable:
@@ -61,6 +66,10 @@ class LiveTable:
     """The hand being played next, e.g. ``S2-1``."""
     pool: int
     seats: tuple[LiveSeat, ...]
+
+    @property
+    def pool_text(self) -> str:
+        return f"{self.pool:,}"
 
 
 def live_board(league: League) -> list[LiveTable]:

@@ -22,8 +22,13 @@ from clubs.models import Club, Player
 from leagues import selectors, services
 from leagues.forms import LeagueForm, SeasonForm
 from leagues.models import League, Season
+from scoring import selectors as scoring_selectors
+from scoring.models import Game
 
 # The columns of the standings table, in order: (sort key, heading, CSS class).
+# The games a player's page lists (newest first); the club's games page has them all.
+PLAYER_GAMES = 20
+
 COLUMNS = (
     ("rank", "#", "num"),
     ("player", _("Player"), "name"),
@@ -85,7 +90,9 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league_create(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug, role=Role.ORGANISER)
-    form = LeagueForm(request.POST or None, club=club, initial={"preset": "japanese-modern"})
+    form = LeagueForm(
+        request.POST or None, club=club, initial={"rules": club.default_rules or None}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             league = services.league_create(club=club, user=request.user, **form.service_kwargs())
@@ -101,7 +108,9 @@ def league_create(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def league_edit(request: HttpRequest, slug: str, league_slug: str) -> HttpResponse:
     club, league = _league(request, slug, league_slug, Role.ORGANISER)
-    form = LeagueForm(request.POST or None, club=club, initial=LeagueForm.initial_for(league))
+    form = LeagueForm(
+        request.POST or None, club=club, league=league, initial=LeagueForm.initial_for(league)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             league = services.league_update(
@@ -251,6 +260,10 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if league_slug:
         league = get_object_or_404(League, club=club, slug=league_slug)
     stats = league_stats.player_stats(player, league=league)
+    games = Game.objects.filter(club=club, seats__player=player)
+    if league is not None:
+        games = games.filter(league=league)
+    recent = games.select_related("league").prefetch_related("seats__player")
     return render(
         request,
         "leagues/player_detail.html",
@@ -260,5 +273,8 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "stats": stats,
             "league": league,
             "leagues": club.leagues.all(),
+            # Every game, running ones too, newest first: the statistics count finished ones.
+            "games": [scoring_selectors.summary(g) for g in recent[:PLAYER_GAMES]],
+            "more_games": games.count() > PLAYER_GAMES,
         },
     )

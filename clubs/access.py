@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
+from clubs.timezones import activate_for
 from core.i18n import activate_club_language
 
 Role = Membership.Role
@@ -65,6 +66,8 @@ def require_role(club: Club, user_role: Role | str | None, role: Role | None = N
             gettext("This needs the %(role)s role in %(club)s.")
             % {"role": str(role.label).lower(), "club": club.name}
         )
-    # What follows is about this club: in its language unless the reader chose one.
-    activate_club_language(getattr(club, "language", None))
+    # What follows is about this club: its dates and times in its zone, and its language
+    # unless the reader chose one.
+    activate_for(club.time_zone)
+    activate_club_language(club.language)
     return user_role

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class ClubsConfig(AppConfig):
     name = "clubs"
     verbose_name = "Clubs"
+
+    def ready(self) -> None:
+        from accounts.gates import register_signup_pass
+        from clubs.manage_views import signup_pass
+
+        # Where open sign-up is closed, a visitor who opened an invitation may still sign up.
+        register_signup_pass(signup_pass)

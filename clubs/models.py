@@ -8,6 +8,18 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# The languages a club may choose; the pages are in English until translations exist.
+LANGUAGES = [
+    ("en", "English"),
+    ("ja", "日本語"),
+    ("it", "Italiano"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("nl", "Nederlands"),
+    ("da", "Dansk"),
+    ("es", "Español"),
+]
+
 
 class ClubQuerySet(models.QuerySet["Club"]):
     def public(self) -> ClubQuerySet:
@@ -32,6 +44,22 @@ class Club(models.Model):
     public = models.BooleanField(
         default=False, help_text="Anyone may see a public club; a private one only its members."
     )
+    time_zone = models.CharField(
+        max_length=60,
+        default="UTC",
+        help_text="Dates and times are stored in UTC and shown in this zone (IANA name).",
+    )
+    language = models.CharField(
+        max_length=10,
+        choices=LANGUAGES,
+        default="en",
+        help_text="The language of the club's pages once translations exist.",
+    )
+    default_rules = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="What Start a game offers first: 'preset:<id>' or 'ruleset:<id>'.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()
@@ -41,6 +69,12 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def active(self) -> PlayerQuerySet:
+        """Players offered in pickers: all but the retired."""
+        return self.filter(retired=False)
 
 
 class Player(models.Model):
@@ -60,7 +94,12 @@ class Player(models.Model):
         blank=True,
         help_text="A short PIN, stored hashed, to confirm a game's result on the scorer's phone.",
     )
+    retired = models.BooleanField(
+        default=False, help_text="Hidden from pickers; kept in games, standings and history."
+    )
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["display_name"]
@@ -111,3 +150,73 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.club} ({self.get_role_display()})"
+
+
+class Invitation(models.Model):
+    """A way into a club: a join link for one person, or a short code shown on the screen for
+    the people at the club tonight. Either ends at ``expires``; ``max_uses`` joins at most."""
+
+    class Kind(models.TextChoices):
+        LINK = "link", "Join link"
+        """A long code in a link sent to one person; good for one join."""
+        CODE = "code", "Code on the screen"
+        """A short code read off the screen by the people in the room; several may join."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    code = models.CharField(max_length=40, unique=True)
+    role = models.CharField(
+        max_length=20, choices=Membership.Role.choices, default=Membership.Role.MEMBER
+    )
+    expires = models.DateTimeField()
+    max_uses = models.PositiveIntegerField(default=1)
+    uses = models.PositiveIntegerField(default=0)
+    revoked = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to {self.club} as {self.role}"
+
+
+class PlayerClaim(models.Model):
+    """A member's request to be linked to a guest player, waiting for an organiser."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting"
+        """Asked; no organiser has answered yet."""
+        APPROVED = "approved", "Approved"
+        """The member's account now stands for the player."""
+        REFUSED = "refused", "Refused"
+        """An organiser said no."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_claims")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claims"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            # One open request per member and club at a time.
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(status="pending"),
+                name="clubs_claim_one_pending",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks to be {self.player} ({self.status})"

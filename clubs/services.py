@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+import zoneinfo
 from typing import Any
 
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
+from django.utils.text import slugify
 
-from clubs.models import Club, Membership, Player
+from clubs import policy, registry
+from clubs.models import LANGUAGES, Club, Membership, Player
 from core.errors import DomainError
 from core.models import log_action
 
@@ -19,17 +22,133 @@ class ClubError(DomainError):
     """A request about a club or player that cannot be done; ``code`` is stable."""
 
 
-@transaction.atomic
-def club_create(*, name: str, slug: str, public: bool, created_by: Any) -> Club:
-    """A new club, organised by the user who creates it."""
-    name = name.strip()
+# Short names that would stand for a page of the site rather than a club (/clubs/new/).
+RESERVED_SLUGS = frozenset({"new", "join", "settings", "admin", "api"})
+
+
+def _club_settings(
+    *, club: Club | None, name: str, time_zone: str, language: str, default_rules: str
+) -> dict[str, Any]:
+    """The settings checked and cleaned, or a ClubError naming the first that is wrong."""
+    name = " ".join(name.split())
     if not name:
         raise ClubError("A club needs a name.", code="blank", field="name")
-    if Club.objects.filter(slug=slug).exists():
-        raise ClubError(f"The address '{slug}' is taken.", code="slug_taken", field="slug")
-    club = Club.objects.create(name=name, slug=slug, public=public)
+    if len(name) > Club._meta.get_field("name").max_length:
+        raise ClubError("A club's name is 100 characters at most.", code="too_long", field="name")
+    if time_zone not in zoneinfo.available_timezones():
+        raise ClubError(
+            f"'{time_zone}' is not a time zone (e.g. Europe/Rome, Asia/Tokyo, UTC).",
+            code="bad_time_zone",
+            field="time_zone",
+        )
+    if language not in dict(LANGUAGES):
+        raise ClubError(f"'{language}' is not a language the site offers.", code="bad_language")
+    if default_rules and default_rules not in registry.rules_labels(club):
+        raise ClubError(
+            f"'{default_rules}' is not a preset or one of the club's rule sets.",
+            code="bad_rules",
+            field="default_rules",
+        )
+    return {
+        "name": name,
+        "time_zone": time_zone,
+        "language": language,
+        "default_rules": default_rules,
+    }
+
+
+def suggest_slug(name: str) -> str:
+    """The short name a club's name suggests: 'Riverside Mahjong!' -> 'riverside-mahjong'."""
+    return slugify(name)[:50].strip("-")
+
+
+@transaction.atomic
+def club_create(
+    *,
+    name: str,
+    slug: str,
+    public: bool,
+    created_by: Any,
+    time_zone: str = "UTC",
+    language: str = "en",
+    default_rules: str = "",
+) -> Club:
+    """A new club, organised by the user who creates it."""
+    values = _club_settings(
+        club=None,
+        name=name,
+        time_zone=time_zone,
+        language=language,
+        default_rules=default_rules,
+    )
+    slug = slug.strip().lower()
+    if not slug or slugify(slug) != slug:
+        raise ClubError(
+            "A short name is lower-case letters, digits and hyphens, e.g. 'riverside'.",
+            code="bad_slug",
+            field="slug",
+        )
+    if slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
+        raise ClubError(
+            f"The short name '{slug}' is taken: choose another (it is the club's address, "
+            f"/clubs/{slug}/).",
+            code="slug_taken",
+            field="slug",
+        )
+    club = Club.objects.create(slug=slug, public=public, **values)
     Membership.objects.create(club=club, user=created_by, role=Membership.Role.ORGANISER)
-    log_action("club.created", club=club, actor=created_by, after={"name": name, "slug": slug})
+    log_action(
+        "club.created",
+        club=club,
+        actor=created_by,
+        after={"name": club.name, "slug": slug, "public": public, **_settings_of(club)},
+    )
+    return club
+
+
+def _settings_of(club: Club) -> dict[str, Any]:
+    return {
+        "name": club.name,
+        "public": club.public,
+        "time_zone": club.time_zone,
+        "language": club.language,
+        "default_rules": club.default_rules,
+    }
+
+
+@transaction.atomic
+def club_update(
+    *,
+    club: Club,
+    actor: Any,
+    actor_role: str | None,
+    name: str,
+    public: bool,
+    time_zone: str,
+    language: str,
+    default_rules: str,
+) -> Club:
+    """Change a club's settings (its short name, its address, stays)."""
+    if not policy.may_change_settings(actor_role):
+        raise ClubError("Only an organiser can change the club's settings.", code="forbidden")
+    values = _club_settings(
+        club=club, name=name, time_zone=time_zone, language=language, default_rules=default_rules
+    )
+    before = _settings_of(club)
+    for field, value in {**values, "public": public}.items():
+        setattr(club, field, value)
+    after = _settings_of(club)
+    if after == before:
+        return club
+    club.save(update_fields=[*values, "public"])
+    changed = [k for k in after if after[k] != before[k]]
+    log_action(
+        "club.changed",
+        club=club,
+        actor=actor,
+        before={k: before[k] for k in changed},
+        after={k: after[k] for k in changed},
+    )
     return club
 
 

@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "django_htmx",
     # Login throttling: failed logins per username and address, kept in the database.
     "axes",
+    "accounts",
     "clubs",
     "scoring",
     "leagues",
@@ -139,7 +140,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Back to UTC for each request; a club's pages show its own time zone (clubs.access).
+    "clubs.timezones.ClubTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Names the logged-in user on pages, for the service worker's per-user cache.
+    "scoring.offline.user_header",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -198,6 +203,36 @@ AXES_USERNAME_CALLABLE = "core.security.client_username"
 # Set behind a reverse proxy that appends the client's address to X-Forwarded-For; otherwise
 # every login would be counted against the proxy's address.
 TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
+
+# Anyone may make an account from the home page; SIGNUP_OPEN=false keeps sign-up to people who
+# opened a club's invitation. A client sends at most SIGNUP_LIMIT sign-up forms (and as many
+# password-reset requests) in SIGNUP_WINDOW_MINUTES (accounts/throttle.py).
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
+SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", 10)
+SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60)
+
+# Mail, for password resets: SMTP when EMAIL_HOST is set; under DEBUG without it the mails are
+# written to the console. Without either the site sends no mail and offers no reset by e-mail.
+_email_host = env_str("EMAIL_HOST", "")
+if _email_host:
+    # Django 6.1 reads mail settings from MAILERS (EMAIL_HOST and the like are deprecated).
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _email_host,
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER", ""),
+                "password": env_str("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+            },
+        }
+    }
+elif DEBUG:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+# Without either no mailer is set: the site sends no mail and offers no reset by e-mail.
+MAIL_CONFIGURED = bool(_email_host) or DEBUG
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "tenbou@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"

@@ -5,6 +5,7 @@ from django.views.i18n import set_language
 
 urlpatterns = [
     path("", include("clubs.urls")),
+    path("", include("accounts.urls")),
     path("", include("scoring.urls")),
     path("", include("clubhouse.sheet_urls")),
     path("", include("clubhouse.league_urls")),

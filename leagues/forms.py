@@ -2,40 +2,28 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from core.i18n import rule_word
+from clubs import registry
 from leagues.models import League, Season
 from rulesets.models import RuleSet
-from scoring import engine
-
-
-def _preset_choices() -> list[tuple[str, str]]:
-    return [(p, rule_word(engine.get_preset(p).name)) for p in engine.preset_ids()]
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100, label=_("Name"))
+    """A league's rules are picked, not typed: one of the club's rule sets (its current
+    version gives new games their rules) or a preset. Options of its own are made as a rule
+    set (Rule sets, New), which the league then picks."""
+
+    name = forms.CharField(max_length=100)
     slug = forms.SlugField(
         max_length=50, label=_("Short name"), help_text=_("Used in the league's address.")
     )
-    preset = forms.ChoiceField(label=_("Rules"), choices=_preset_choices)
-    options = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        label=_("Options"),
-        help_text=_('Options changed from the preset, as JSON, e.g. {"uma": [30, 10, -10, -30]}.'),
-    )
-    ruleset = forms.ModelChoiceField(
-        queryset=RuleSet.objects.none(),
-        required=False,
-        label=_("Club rule set"),
-        help_text=_("When chosen, its current version gives the rules of new games instead."),
+    rules = forms.ChoiceField(
+        label="Rules",
+        help_text="Different options (uma, red fives, ...): make a club rule set, then pick it.",
     )
     aggregate = forms.ChoiceField(label=_("Standings by"), choices=League.Aggregate.choices)
     placement_points = forms.CharField(
@@ -49,19 +37,37 @@ class LeagueForm(forms.Form):
         required=False, label=_("Only games confirmed by every player count")
     )
 
-    def __init__(self, *args: Any, club: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Any, league: League | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].queryset = RuleSet.objects.filter(club=club)
+        self.club = club
+        self.league = league
+        self.fields["rules"].choices = registry.rules_choices(club)
+        if league is None:
+            # static/js/slug.js fills the short name from the name until someone edits it
+            # (a league's address, once made, changes only by hand).
+            self.fields["name"].widget.attrs["data-slug-source"] = "id_slug"
+        rules = self._league_rules()
+        if rules.get("options") and league is not None and league.ruleset_id is None:
+            self.fields["rules"].help_text = (
+                f"This league changes {len(rules['options'])} option(s) of its preset; they "
+                "stay while the preset does. " + str(self.fields["rules"].help_text)
+            )
+
+    def _league_rules(self) -> dict[str, Any]:
+        if self.league is None:
+            return {}
+        rules = self.league.rules
+        return rules if isinstance(rules, dict) else {"preset": rules}
 
     @classmethod
     def initial_for(cls, league: League) -> dict[str, Any]:
         rules = league.rules if isinstance(league.rules, dict) else {"preset": league.rules}
+        preset = rules.get("preset")
+        picked = f"ruleset:{league.ruleset_id}" if league.ruleset_id else f"preset:{preset}"
         return {
             "name": league.name,
             "slug": league.slug,
-            "preset": rules.get("preset"),
-            "options": json.dumps(rules.get("options") or {}) if rules.get("options") else "",
-            "ruleset": league.ruleset_id,
+            "rules": picked,
             "aggregate": league.aggregate,
             "placement_points": ", ".join(str(p) for p in league.placement_points or []),
             "min_games": league.min_games,
@@ -69,19 +75,23 @@ class LeagueForm(forms.Form):
             "confirmation_required": league.confirmation_required,
         }
 
-    def clean_options(self) -> dict[str, Any]:
-        text = (self.cleaned_data.get("options") or "").strip()
-        if not text:
-            return {}
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise forms.ValidationError(
-                gettext("This is not valid JSON: %(error)s.") % {"error": e.msg}
-            ) from None
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_("Options must be a JSON object of names and values."))
-        return value
+    def _rules_and_ruleset(self) -> tuple[dict[str, Any], RuleSet | None]:
+        """The league's ``rules`` and ``ruleset`` for the choice made.
+
+        A rule set: its template preset stands as the rules (the rule set's version gives new
+        games theirs). A preset: the league's own options are kept while it stays on the same
+        preset, so that saving the form never drops options set before this picker existed.
+        """
+        kind, _, ref = self.cleaned_data["rules"].partition(":")
+        if kind == "ruleset":
+            ruleset = RuleSet.objects.get(club=self.club, pk=int(ref))
+            root = ruleset
+            while not root.template_preset and root.template_ruleset is not None:
+                root = root.template_ruleset
+            return {"preset": root.template_preset, "options": {}}, ruleset
+        kept = self._league_rules()
+        same = kept.get("preset") == ref and self.league is not None and not self.league.ruleset_id
+        return {"preset": ref, "options": (kept.get("options") or {}) if same else {}}, None
 
     def clean_placement_points(self) -> list[int]:
         text = (self.cleaned_data.get("placement_points") or "").strip()
@@ -97,11 +107,12 @@ class LeagueForm(forms.Form):
 
     def service_kwargs(self) -> dict[str, Any]:
         data = self.cleaned_data
+        rules, ruleset = self._rules_and_ruleset()
         return {
             "name": data["name"],
             "slug": data["slug"],
-            "rules": {"preset": data["preset"], "options": data["options"]},
-            "ruleset": data["ruleset"],
+            "rules": rules,
+            "ruleset": ruleset,
             "aggregate": data["aggregate"],
             "placement_points": data["placement_points"],
             "min_games": data["min_games"],

@@ -198,6 +198,42 @@ def replay_and_cache(game: Game, rows: Sequence[Hand]) -> None:
     _save(game, rows, _replay(game, [h.data for h in rows]))
 
 
+def game_rules(
+    *,
+    club: Club,
+    rules: Any = None,
+    league: Any = None,
+    ruleset_version: Any = None,
+    rules_name: str = "",
+) -> tuple[dict[str, Any], str, Any]:
+    """The rules a game of ``club`` copies, their name and the rule set version they come
+    from: from ``rules`` (a preset id or ``{"preset", "options"}``), a club rule set's
+    ``ruleset_version``, or the ``league`` (its rule set's current version, else its rules).
+    A game and a blank sheet for tonight (scoring.sheet_views) resolve them the same way."""
+    if ruleset_version is None and rules is None and league is not None:
+        if league.ruleset_id is not None:
+            ruleset_version = league.ruleset.current_version
+        else:
+            rules = league.rules
+    if ruleset_version is not None:
+        if ruleset_version.ruleset.club_id != club.pk:
+            raise GameError("That rule set belongs to another club.", code="rules", field="rules")
+        rules = ruleset_version.rules
+        rules_name = (
+            rules_name or f"{ruleset_version.ruleset.name} (version {ruleset_version.number})"
+        )
+    if rules is None:
+        raise GameError(
+            "A game needs rules: a preset, a rule set or a league.", code="rules", field="rules"
+        )
+    if league is not None and league.club_id != club.pk:
+        raise GameError("That league belongs to another club.", code="league", field="league")
+    full_rules = resolved_rules(rules)
+    if not rules_name:
+        rules_name = engine.get_preset(full_rules["preset"]).name
+    return full_rules, rules_name, ruleset_version
+
+
 @transaction.atomic
 def game_create(
     *,
@@ -231,33 +267,13 @@ def game_create(
             raise GameError(
                 f"{p.display_name} is not a player of {club.name}.", code="players", field="players"
             )
-    if ruleset_version is None and rules is None and league is not None:
-        if league.ruleset_id is not None:
-            ruleset_version = league.ruleset.current_version
-        else:
-            rules = league.rules
-    if ruleset_version is not None:
-        if ruleset_version.ruleset.club_id != club.pk:
-            raise GameError(
-                gettext("That rule set belongs to another club."), code="rules", field="rules"
-            )
-        rules = ruleset_version.rules
-        rules_name = (
-            rules_name or f"{ruleset_version.ruleset.name} (version {ruleset_version.number})"
-        )
-    if rules is None:
-        raise GameError(
-            gettext("A game needs rules: a preset, a rule set or a league."),
-            code="rules",
-            field="rules",
-        )
-    if league is not None and league.club_id != club.pk:
-        raise GameError(
-            gettext("That league belongs to another club."), code="league", field="league"
-        )
-    full_rules = resolved_rules(rules)
-    if not rules_name:
-        rules_name = engine.get_preset(full_rules["preset"]).name
+    full_rules, rules_name, ruleset_version = game_rules(
+        club=club,
+        rules=rules,
+        league=league,
+        ruleset_version=ruleset_version,
+        rules_name=rules_name,
+    )
     game = Game(
         club=club,
         league=league,

@@ -453,6 +453,42 @@ def blank_sheet(game: Game, *, address: str, rows: int = 24) -> BlankSheet:
     return BlankSheet(header=game_header(game, address=address), rows=rows)
 
 
+def blank_sheet_for(
+    *,
+    club: Any,
+    names: Sequence[str],
+    rules: dict[str, Any],
+    rules_name: str,
+    league: str = "",
+    table: str = "",
+    start: dict[str, Any] | None = None,
+    address: str,
+    rows: int = 24,
+) -> BlankSheet:
+    """A blank sheet for tonight's seating without starting a game: four names, East first,
+    and the rules resolved as a game would copy them."""
+    winds = seat_winds(start or {})
+    options = rules.get("options", {})
+    start_scores = (start or {}).get("scores") or [options.get("start_points", 0)] * 4
+    header = Header(
+        club=club.name,
+        league=league,
+        season="",
+        played_on=timezone.localdate(),
+        table=table,
+        rules_name=rules_name,
+        changed_options=changed_options(rules),
+        seats=tuple(
+            Seat(seat=i, name=name, wind=winds[i][0], wind_name=winds[i][1])
+            for i, name in enumerate(names)
+        ),
+        start_scores=tuple(start_scores),
+        status="running",
+        address=address,
+    )
+    return BlankSheet(header=header, rows=rows)
+
+
 @dataclass(frozen=True)
 class StandingLine:
     """One player's line on the standings sheet, as the standings page prints it."""

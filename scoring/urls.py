@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import offline, views
 
 app_name = "scoring"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/version/", views.game_version, name="game_version"),
     path("games/<int:pk>/hands/new/", views.hand_new, name="hand_new"),
+    path("games/<int:pk>/hands/send/", offline.hand_send, name="hand_send"),
     path("games/<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),
     path("games/<int:pk>/hands/<int:number>/", views.hand_edit, name="hand_edit"),
     path(
@@ -25,4 +26,9 @@ urlpatterns = [
     path("games/<int:pk>/finish/", views.game_finish, name="game_finish"),
     path("games/<int:pk>/abandon/", views.game_abandon, name="game_abandon"),
     path("games/<int:pk>/confirm/", views.game_confirm, name="game_confirm"),
+    # The scorer's phone offline (scoring/offline.py): the worker's scope is the whole site.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline_page, name="offline"),
+    path("offline/session/", offline.outbox_session, name="outbox_session"),
 ]

@@ -308,6 +308,8 @@ def _main_pages(club):
     return {
         "home": "/",
         "login": reverse("login"),
+        "sign-up": reverse("signup"),
+        "people": reverse("clubs:people", args=[club.slug]),
         "club": reverse("clubs:detail", args=[club.slug]),
         "games": reverse("scoring:club_games", args=[club.slug]),
         "running game": reverse("scoring:game", args=[running.pk]),

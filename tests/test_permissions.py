@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 from django.core import serializers
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Invitation, Membership, Player, PlayerClaim
 from leagues.models import League, Season
 from rulesets import services as rulesets
 from scoring import services
@@ -43,6 +43,8 @@ LOGIN = "login"  # a redirect to the login page
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The password-reset page sends mail (to the test outbox) whatever DEBUG says.
+    settings.MAIL_CONFIGURED = True
 
 
 def _club_data(club, people):
@@ -71,6 +73,19 @@ def _club_data(club, people):
     ruleset = rulesets.ruleset_create(
         club=club, name="Parlour", template_preset="tenhou", options={}, created_by=alice
     )
+    # The club's people: a guest in no game, a member without a player who asks to be one of
+    # the guests, and a join link.
+    spare = Player.objects.create(club=club, display_name="Spare")
+    gus = User.objects.create_user(f"gus-{club.slug}", None, PASSWORD)
+    Membership.objects.create(club=club, user=gus, role="member")
+    claim = PlayerClaim.objects.create(club=club, player=table[1], user=gus)
+    invitation = Invitation.objects.create(
+        club=club,
+        kind="link",
+        code=f"join-{club.slug}",
+        role="member",
+        expires=datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC),
+    )
     return {
         "slug": club.slug,
         "game": game.pk,
@@ -81,6 +96,11 @@ def _club_data(club, people):
         "ruleset": ruleset.pk,
         "players": [p.pk for p in table],
         "tag": hand_tag(game, 1),
+        "spare": spare.pk,
+        "claim": claim.pk,
+        "invitation": invitation.pk,
+        "code": invitation.code,
+        "member": Membership.objects.get(club=club, user=charlie).pk,
     }
 
 
@@ -126,6 +146,12 @@ OPEN = Access("open", (OK,) * 6, (OK,) * 6)
 # Any login (anonymous API clients are refused 401, before their body is read): create a club,
 # end one's own API token.
 LOGGED_IN = Access("logged in", (401, OK, OK, OK, OK, OK), (401, OK, OK, OK, OK, OK))
+# A page for any login: anonymous visitors are sent to log in.
+LOGGED_IN_PAGE = Access("logged in page", (LOGIN,) + (OK,) * 5, (LOGIN,) + (OK,) * 5)
+# A member's own request (to be linked to a player): members only.
+MEMBER = Access("member", (LOGIN, 404, OK, OK, OK, 404), (LOGIN, 403, OK, OK, OK, 403))
+# Joining by invitation: any login but the members it would join again (400, said so).
+JOIN = Access("join", (LOGIN, OK, 400, 400, 400, OK), (LOGIN, OK, 400, 400, 400, OK))
 # Members of a private club; anyone for a public one.
 READ = Access("read", (404, 404, OK, OK, OK, 404), (OK,) * 6)
 # Scorers and organisers; a private club does not exist for outsiders (404).
@@ -170,8 +196,7 @@ def _league_form(w):
     return {
         "name": "Autumn Cup",
         "slug": "autumn",
-        "preset": "m-league",
-        "options": "",
+        "rules": "preset:m-league",
         "aggregate": "sum",
         "placement_points": "",
         "min_games": "0",
@@ -195,6 +220,23 @@ def _ruleset_api(w):
 
 
 SEASON = "/clubs/{slug}/leagues/{league}/seasons/{season}/"
+NEW_PASSWORD = "a different horse battery staple"
+
+
+def _club_form(w):
+    return {
+        "name": "Night Owls",
+        "slug": "owls",
+        "public": "false",
+        "time_zone": "Europe/Rome",
+        "language": "it",
+        "default_rules": "preset:tenhou",
+    }
+
+
+def _settings_form(w):
+    return {**_club_form(w), "default_rules": f"ruleset:{w['ruleset']}"}
+
 
 # Every URL pattern of the project (the admin's apart), by its route.
 URLS = {
@@ -203,7 +245,71 @@ URLS = {
     "logout/": Url("/logout/", POST_ONLY, OPEN, {}),
     # The language switcher: anyone; it sets a cookie and goes back (a GET just goes back).
     "language/": Url("/language/", GOES_BACK, OPEN, {"language": "it", "next": "/"}),
+    # accounts
+    "signup/": Url(
+        "/signup/",
+        OPEN,
+        OPEN,
+        {"username": "newbie", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD},
+    ),
+    "password/": Url(
+        "/password/",
+        LOGGED_IN_PAGE,
+        LOGGED_IN_PAGE,
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    ),
+    "password/changed/": Url("/password/changed/", LOGGED_IN_PAGE),
+    "password/reset/": Url("/password/reset/", OPEN, OPEN, {"email": "alice@example.org"}),
+    "password/reset/sent/": Url("/password/reset/sent/", OPEN),
+    # A link that is not (or no longer) valid says so.
+    "password/reset/<uidb64>/<token>/": Url("/password/reset/MQ/not-a-token/", OPEN),
+    "password/reset/done/": Url("/password/reset/done/", OPEN),
+    # a club's own pages
+    "clubs/new/": Url("/clubs/new/", LOGGED_IN_PAGE, LOGGED_IN_PAGE, _club_form),
+    "join/": Url("/join/", OPEN, OPEN, lambda w: {"code": w["code"]}),
+    "join/<str:code>/": Url("/join/{code}/", OPEN, JOIN, {}),
     "clubs/<slug:slug>/": Url("/clubs/{slug}/", READ),
+    "clubs/<slug:slug>/settings/": Url(
+        "/clubs/{slug}/settings/", ORGANISER, ORGANISER, _settings_form
+    ),
+    "clubs/<slug:slug>/people/": Url("/clubs/{slug}/people/", READ),
+    "clubs/<slug:slug>/players/new/": Url(
+        "/clubs/{slug}/players/new/", SCORER, SCORER, {"display_name": "Newcomer"}
+    ),
+    "clubs/<slug:slug>/players/<int:pk>/rename/": Url(
+        "/clubs/{slug}/players/{guest}/rename/", ORGANISER, ORGANISER, {"display_name": "Aiko S."}
+    ),
+    "clubs/<slug:slug>/players/<int:pk>/merge/": Url(
+        "/clubs/{slug}/players/{guest}/merge/",
+        ORGANISER,
+        ORGANISER,
+        lambda w: {"duplicate": w["spare"]},
+    ),
+    "clubs/<slug:slug>/players/<int:pk>/retire/": Url(
+        "/clubs/{slug}/players/{spare}/retire/", POST_ONLY_PAGE, ORGANISER, {"retired": "true"}
+    ),
+    # The personas stand for players already: a member is told so (a message, 302).
+    "clubs/<slug:slug>/claims/": Url(
+        "/clubs/{slug}/claims/", POST_ONLY_PAGE, MEMBER, lambda w: {"player": w["spare"]}
+    ),
+    "clubs/<slug:slug>/claims/<int:pk>/": Url(
+        "/clubs/{slug}/claims/{claim}/", POST_ONLY_PAGE, ORGANISER, {"decision": "approve"}
+    ),
+    "clubs/<slug:slug>/invitations/": Url(
+        "/clubs/{slug}/invitations/",
+        ORGANISER,
+        ORGANISER,
+        {"kind": "code", "role": "member", "days": "7"},
+    ),
+    "clubs/<slug:slug>/invitations/<int:pk>/revoke/": Url(
+        "/clubs/{slug}/invitations/{invitation}/revoke/", POST_ONLY_PAGE, ORGANISER, {}
+    ),
+    "clubs/<slug:slug>/members/<int:pk>/role/": Url(
+        "/clubs/{slug}/members/{member}/role/", POST_ONLY_PAGE, ORGANISER, {"role": "scorer"}
+    ),
+    "clubs/<slug:slug>/members/<int:pk>/remove/": Url(
+        "/clubs/{slug}/members/{member}/remove/", POST_ONLY_PAGE, ORGANISER, {}
+    ),
     "clubs/<slug:slug>/players/<int:pk>/pin/": Url(
         "/clubs/{slug}/players/{guest}/pin/", ORGANISER, ORGANISER, {"pin": "4321"}
     ),
@@ -214,6 +320,19 @@ URLS = {
     "games/<int:pk>/": Url("/games/{game}/", READ),
     "games/<int:pk>/version/": Url("/games/{game}/version/", READ),
     "games/<int:pk>/hands/new/": Url("/games/{game}/hands/new/", SCORER, SCORER, RON_FORM),
+    # The phone's outbox sends here (scoring/offline.py): JSON answers, 401 for no login.
+    "games/<int:pk>/hands/send/": Url(
+        "/games/{game}/hands/send/",
+        POST_ONLY,
+        API_SCORER,
+        {**RON_FORM, "key": "outbox-key", "expected_number": "4"},
+        ok=201,
+    ),
+    # The installable app: the worker, its manifest, the page for a page not kept, the session.
+    "sw.js": Url("/sw.js", OPEN),
+    "manifest.webmanifest": Url("/manifest.webmanifest", OPEN),
+    "offline/": Url("/offline/", OPEN),
+    "offline/session/": Url("/offline/session/", OPEN),
     "games/<int:pk>/hands/preview/": Url(
         "/games/{game}/hands/preview/", POST_ONLY_PAGE, SCORER, RON_FORM, ok=200
     ),
@@ -239,6 +358,9 @@ URLS = {
     "games/<int:pk>/sheet.pdf": Url("/games/{game}/sheet.pdf", READ),
     "games/<int:pk>/blank-sheet.pdf": Url("/games/{game}/blank-sheet.pdf", READ),
     "seasons/<int:pk>/standings.pdf": Url("/seasons/{season}/standings.pdf", READ),
+    "clubs/<slug:slug>/blank-sheet/": Url(
+        "/clubs/{slug}/blank-sheet/", SCORER, SCORER, _game_form, ok=200
+    ),
     "api/games/<int:pk>/sheet.pdf": Url("/api/games/{game}/sheet.pdf", READ),
     # leagues
     "clubs/<slug:slug>/leagues/": Url("/clubs/{slug}/leagues/", READ),

@@ -126,6 +126,42 @@ def test_it_refuses_to_start_with_a_junk_debug_value():
     assert "DEBUG" in result.stderr
 
 
+def test_it_refuses_to_start_with_a_junk_signup_setting():
+    result = _manage("check", SIGNUP_OPEN="sometimes")
+
+    assert result.returncode != 0
+    assert "SIGNUP_OPEN" in result.stderr
+
+
+def test_mail_goes_through_smtp_when_a_host_is_given():
+    env = {"EMAIL_HOST": "mail.example.org", "EMAIL_PORT": "2525"}
+
+    result = _manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; m = settings.MAILERS['default']; "
+        "print(m['BACKEND'], m['OPTIONS']['host'], m['OPTIONS']['port'], settings.MAIL_CONFIGURED)",
+        **env,
+    )
+
+    assert result.stdout.strip().splitlines()[-1].split() == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "mail.example.org",
+        "2525",
+        "True",
+    ]
+
+
+def test_without_a_mail_host_production_offers_no_reset_by_mail():
+    env = {"DEBUG": "false", "SECRET_KEY": get_random_secret_key(), "ALLOWED_HOSTS": "x.org"}
+
+    result = _manage(
+        "shell", "-c", "from django.conf import settings; print(settings.MAIL_CONFIGURED)", **env
+    )
+
+    assert result.stdout.strip().splitlines()[-1].split() == ["False"]
+
+
 def test_check_deploy_is_clean_in_production():
     env = {
         "DEBUG": "False",

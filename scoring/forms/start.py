@@ -75,7 +75,10 @@ class GameStartForm(forms.Form):
             )
         )
         self.fields["rules"].choices = groups
-        self.player_names = list(club.players.values_list("display_name", flat=True))
+        # The club's default rules come first (club settings); a league's are never a default.
+        self.fields["rules"].initial = club.default_rules or None
+        # Retired players stay in history but are not offered.
+        self.player_names = list(club.players.active().values_list("display_name", flat=True))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -15,9 +15,10 @@
   // --- Polling -------------------------------------------------------------------------------
   function poll(el) {
     var url = el.dataset.pollUrl;
-    var version = el.dataset.version;
     var timer = window.setInterval(function () {
       if (document.hidden) return;
+      // Read each time: the outbox moves it on after sending this phone's own hands.
+      var version = el.dataset.version;
       fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
@@ -123,7 +124,12 @@
         .then(function (html) {
           if (seq === previewSeq) box.innerHTML = html;
         })
-        .catch(function () {});
+        .catch(function () {
+          // Offline: no second copy of the rules here; the server computes the payments.
+          if (seq === previewSeq) {
+            box.textContent = "No connection: the payments will be computed when the hand is sent. You can still save it.";
+          }
+        });
     }, 120);
   }
 
@@ -148,6 +154,8 @@
       if (event.target.type === "number") preview(form);
     });
     form.addEventListener("submit", function (event) {
+      // The outbox (outbox.js) took the save over: it sends the hand itself.
+      if (event.defaultPrevented) return;
       var save = form.querySelector("[data-save]");
       if (event.submitter && event.submitter.name === "preview") return;
       if (save) {
@@ -155,6 +163,8 @@
         window.setTimeout(function () { save.disabled = true; }, 0);
       }
     });
+    // Back online: the preview again, in place of "No connection".
+    window.addEventListener("online", function () { preview(form); });
     update(form);
     if (checked(form, "result").length) preview(form);
   }

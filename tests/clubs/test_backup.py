@@ -65,3 +65,65 @@ def test_a_bad_game_record_restores_nothing():
         import_club(data, bind_existing_users=True)
     assert not Club.objects.filter(slug="copy").exists()
     assert Game.objects.count() == games
+
+
+@pytest.mark.django_db
+def test_the_clubs_settings_and_retired_players_come_back():
+    club = seed_demo().club
+    ruleset = club.rulesets.order_by("pk").first()
+    club.time_zone, club.language = "Asia/Tokyo", "ja"
+    club.default_rules = f"ruleset:{ruleset.pk}"
+    club.save()
+    retired = club.players.order_by("pk").first()
+    retired.retired = True
+    retired.save()
+    data = json.loads(json.dumps(export_club(club)))
+    data["club"]["slug"] = "copy"
+
+    copy = import_club(data, bind_existing_users=True)
+
+    assert data["club"]["default_rules"] == f"ruleset:{ruleset.name}"
+    assert (copy.time_zone, copy.language) == ("Asia/Tokyo", "ja")
+    assert copy.default_rules == f"ruleset:{copy.rulesets.get(name=ruleset.name).pk}"
+    assert list(copy.players.filter(retired=True).values_list("display_name", flat=True)) == [
+        retired.display_name
+    ]
+
+
+@pytest.mark.django_db
+def test_a_backup_from_before_club_settings_restores_with_the_defaults():
+    club = seed_demo().club
+    data = json.loads(json.dumps(export_club(club)))
+    data["club"]["slug"] = "copy"
+    for key in ("time_zone", "language", "default_rules"):
+        del data["club"][key]
+    for player in data["players"]:
+        del player["retired"]
+
+    copy = import_club(data, bind_existing_users=True)
+
+    assert (copy.time_zone, copy.language, copy.default_rules) == ("UTC", "en", "")
+    assert not copy.players.filter(retired=True).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("time_zone", "Mars/Olympus", r"club\.time_zone: 'Mars/Olympus' is not a time zone"),
+        ("language", "xx", r"club\.language: 'xx' is not a known language"),
+        ("default_rules", "preset:nope", r"club\.default_rules: 'nope' is not a known preset"),
+        ("default_rules", "ruleset:Gone", r"club\.default_rules: 'Gone' is not a known rule set"),
+        ("default_rules", "house", r"club\.default_rules: 'house' is not 'preset:<id>'"),
+    ],
+)
+def test_bad_club_settings_in_a_backup_are_refused_naming_them(key, value, message):
+    club = seed_demo().club
+    data = json.loads(json.dumps(export_club(club)))
+    data["club"]["slug"] = "copy"
+    data["club"][key] = value
+
+    with pytest.raises(BackupError, match=message):
+        import_club(data, bind_existing_users=True)
+
+    assert not Club.objects.filter(slug="copy").exists()

@@ -93,7 +93,10 @@ def test_a_taken_slug_is_refused(client, club, dave):
     assert response.status_code == 400
     assert response.json()["error"] == {
         "code": "slug_taken",
-        "message": "The address 'riverside' is taken.",
+        "message": (
+            "The short name 'riverside' is taken: choose another "
+            "(it is the club's address, /clubs/riverside/)."
+        ),
         "field": "slug",
     }
 

@@ -100,3 +100,18 @@ def test_clubs_are_listed_by_name(client, db):
     response = client.get("/")
 
     assert [c.name for c in response.context["public_clubs"]] == ["Alpha", "Zeta"]
+
+
+def test_home_lists_public_clubs_to_a_logged_in_user_and_their_own_clubs_apart(
+    client, club, public_club, charlie, dave
+):
+    client.force_login(dave)
+    outsider = client.get("/")
+    client.force_login(charlie)
+    member = client.get("/")
+
+    assert list(outsider.context["public_clubs"]) == [public_club]
+    assert list(outsider.context["my_clubs"]) == []
+    assert list(member.context["my_clubs"]) == [club]
+    assert list(member.context["public_clubs"]) == [public_club]
+    assert club.name not in outsider.content.decode()

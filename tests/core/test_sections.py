@@ -6,7 +6,12 @@ from core import sections
 
 
 def test_the_apps_registered_their_sections_in_page_order():
-    assert [name for _, name, _ in sections._SECTIONS] == ["scoring", "leagues", "rulesets"]
+    assert [name for _, name, _ in sections._SECTIONS] == [
+        "clubhouse",  # what to do next, first
+        "scoring",
+        "leagues",
+        "rulesets",
+    ]
 
 
 def test_an_app_registers_its_section_once():

@@ -71,8 +71,7 @@ def test_an_organiser_creates_a_league_and_its_season(client, alice, club):
         {
             "name": "Autumn Cup",
             "slug": "autumn",
-            "preset": "m-league",
-            "options": "",
+            "rules": "preset:m-league",
             "aggregate": "sum",
             "placement_points": "",
             "min_games": "4",
@@ -93,23 +92,88 @@ def test_an_organiser_creates_a_league_and_its_season(client, alice, club):
     ) == ["league.created", "season.created"]
 
 
-def test_the_form_names_a_bad_option_and_saves_nothing(client, alice, club):
+def test_the_form_picks_rules_from_the_clubs_rule_sets_and_presets(client, alice, club):
+    from rulesets import services as rulesets
+
+    ruleset = rulesets.ruleset_create(
+        club=club,
+        name="Club uma",
+        template_preset="japanese-modern",
+        options={"uma": [30, 10, -10, -30]},
+        created_by=alice,
+    )
     client.force_login(alice)
+
+    page = client.get(f"/clubs/{club.slug}/leagues/new/")
     response = client.post(
         f"/clubs/{club.slug}/leagues/new/",
         {
-            "name": "Bad",
-            "slug": "bad",
-            "preset": "japanese-modern",
-            "options": '{"uma": [30, 10, -10, -20]}',
+            "name": "Uma Cup",
+            "slug": "uma",
+            "rules": f"ruleset:{ruleset.pk}",
             "aggregate": "sum",
             "min_games": "0",
             "drop_worst": "0",
         },
     )
+
+    content = page.content.decode()
+    assert "<textarea" not in content  # no raw JSON box
+    assert (
+        '<optgroup label="Club rule sets">' in content and '<optgroup label="Presets">' in content
+    )
+    assert 'data-slug-source="id_slug"' in content
+    assert response.status_code == 302
+    league = League.objects.get(slug="uma")
+    assert league.ruleset == ruleset
+    assert league.rules == {"preset": "japanese-modern", "options": {}}
+
+
+def test_rules_of_another_club_are_not_offered(client, alice, club, public_club):
+    from rulesets import services as rulesets
+
+    theirs = rulesets.ruleset_create(
+        club=public_club, name="Theirs", template_preset="tenhou", options={}, created_by=alice
+    )
+    client.force_login(alice)
+
+    response = client.post(
+        f"/clubs/{club.slug}/leagues/new/",
+        {
+            "name": "X",
+            "slug": "x",
+            "rules": f"ruleset:{theirs.pk}",
+            "aggregate": "sum",
+            "min_games": "0",
+            "drop_worst": "0",
+        },
+    )
+
     assert response.status_code == 200
-    assert b"uma" in response.content.lower() and b"errors" in response.content
-    assert not League.objects.filter(slug="bad").exists()
+    assert "Select a valid choice" in str(response.context["form"].errors["rules"])
+    assert not League.objects.filter(slug="x").exists()
+
+
+def test_saving_a_league_keeps_options_it_had_on_the_same_preset(client, alice, club, league):
+    league.rules = {"preset": "japanese-modern", "options": {"uma": [30, 10, -10, -30]}}
+    league.save()
+    client.force_login(alice)
+
+    client.post(
+        f"/clubs/{club.slug}/leagues/{league.slug}/edit/",
+        {
+            "name": "Renamed",
+            "slug": league.slug,
+            "rules": "preset:japanese-modern",
+            "aggregate": "sum",
+            "min_games": "0",
+            "drop_worst": "0",
+        },
+    )
+
+    league.refresh_from_db()
+    assert league.name == "Renamed"
+    assert league.rules["options"] == {"uma": [30, 10, -10, -30]}
 
 
 @pytest.mark.parametrize("who", ["bob", "charlie"])
@@ -132,8 +196,7 @@ def test_an_organiser_edits_a_league_and_the_change_is_audited(client, alice, cl
         {
             "name": "Spring League",
             "slug": "spring",
-            "preset": "japanese-modern",
-            "options": "",
+            "rules": "preset:japanese-modern",
             "aggregate": "placement",
             "placement_points": "4, 2, 1, 0",
             "min_games": "3",
@@ -219,7 +282,8 @@ def test_the_live_board_shows_running_games_current_totals(
     assert b'data-refresh-url="' in page.content and b"js/leagues.js" in page.content
     assert b"<script>" not in page.content  # no inline script under the CSP
     board = client.get(f"/clubs/{club.slug}/leagues/{league.slug}/live/?partial=1").content
-    assert b"36700" in board and b"21100" in board and b"<html" not in board
+    assert b"36,700" in board and b"21,100" in board and b"<html" not in board
+    assert f'href="/clubs/{club.slug}/players/{a.pk}/"'.encode() in board
 
 
 def test_the_club_page_lists_its_leagues(client, charlie, club, league, played):

@@ -1,0 +1,76 @@
+"""Sign-up, and Django's own password change and reset pages around it (docs/accounts.md says
+why Django's auth views and not a library)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import SignupForm
+from accounts.gates import may_sign_up
+from accounts.models import Attempt
+from accounts.throttle import throttled
+
+
+def _next_url(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return settings.LOGIN_REDIRECT_URL
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, logged in at once."""
+    context: dict[str, Any] = {"next": _next_url(request)}
+    if not may_sign_up(request):
+        context["closed"] = True
+        return render(
+            request,
+            "accounts/signup.html",
+            context,
+            status=403 if request.method == "POST" else 200,
+        )
+    form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        refused = throttled(request, Attempt.Kind.SIGNUP)
+        if refused:
+            context.update(form=SignupForm(), refused=refused)
+            return render(request, "accounts/signup.html", context, status=429)
+        if form.is_valid():
+            user = form.save()
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
+            return redirect(context["next"])
+    context["form"] = form
+    return render(request, "accounts/signup.html", context)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset page, throttled per address, and only where the site sends mail."""
+
+    template_name = "accounts/password_reset_form.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "mail": settings.MAIL_CONFIGURED}
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not settings.MAIL_CONFIGURED:
+            return self.render_to_response(self.get_context_data(), status=403)
+        refused = throttled(request, Attempt.Kind.RESET)
+        if refused:
+            context = self.get_context_data(refused=refused)
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)

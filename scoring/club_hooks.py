@@ -1,0 +1,42 @@
+"""What scoring tells the clubs app (clubs.registry), registered in ScoringConfig.ready():
+the presets a club may default to, and the games that follow a merged player."""
+
+from __future__ import annotations
+
+from django.db.models import F
+
+from clubs.models import Club, Player
+from clubs.services import ClubError
+from scoring import engine
+from scoring.models import Game, GameSeat
+
+
+def preset_choices(club: Club | None) -> tuple[str, list[tuple[str, str]]]:
+    return ("Presets", [(f"preset:{p}", engine.get_preset(p).name) for p in engine.preset_ids()])
+
+
+def check_merge(kept: Player, duplicate: Player) -> None:
+    """Refused when both sat in one game: a game cannot have one player twice."""
+    shared = (
+        Game.objects.filter(seats__player=kept)
+        .filter(seats__player=duplicate)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    ids = list(shared[:5])
+    if ids:
+        games = ", ".join(str(pk) for pk in ids)
+        raise ClubError(
+            f"{kept.display_name} and {duplicate.display_name} both sat in game {games}: "
+            "two players at one table are not the same person.",
+            code="merge_same_game",
+            field="duplicate",
+        )
+
+
+def move_seats(kept: Player, duplicate: Player) -> None:
+    """The duplicate's seats become the kept player's; standings and statistics read seats,
+    so they follow. Each game touched goes up a version, so open pages refresh."""
+    games = list(GameSeat.objects.filter(player=duplicate).values_list("game_id", flat=True))
+    GameSeat.objects.filter(player=duplicate).update(player=kept)
+    Game.objects.filter(pk__in=games).update(version=F("version") + 1)

@@ -1,0 +1,222 @@
+"""Sign-up, password change and reset: Django's auth views with our throttle and setting."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+
+from accounts.models import Attempt
+from clubs.models import Invitation
+from tests.conftest import PASSWORD
+
+NEW = "a fresh horse battery staple"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.MAIL_CONFIGURED = True
+
+
+def _signup(client, username="newbie", password=NEW, **extra):
+    data = {"username": username, "password1": password, "password2": password, **extra}
+    return client.post("/signup/", data)
+
+
+def test_the_home_page_offers_sign_up_to_a_visitor(client, db):
+    response = client.get("/")
+
+    assert b'href="/signup/"' in response.content
+
+
+def test_signing_up_makes_an_account_and_logs_it_in(client, db):
+    response = _signup(client, email="newbie@example.org")
+
+    assert response.status_code == 302 and response["Location"] == "/"
+    user = User.objects.get(username="newbie")
+    assert user.email == "newbie@example.org" and user.check_password(NEW)
+    assert client.get("/").context["user"] == user
+
+
+def test_the_email_is_optional(client, db):
+    assert _signup(client).status_code == 302
+    assert User.objects.get(username="newbie").email == ""
+
+
+def test_sign_up_goes_on_to_the_page_it_came_from(client, db):
+    response = client.post(
+        "/signup/", {"username": "n", "password1": NEW, "password2": NEW, "next": "/join/"}
+    )
+
+    assert response["Location"] == "/join/"
+
+
+def test_sign_up_never_sends_a_visitor_to_another_site(client, db):
+    response = client.post(
+        "/signup/",
+        {"username": "n", "password1": NEW, "password2": NEW, "next": "https://evil.example/"},
+    )
+
+    assert response["Location"] == "/"
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ({"username": "dave"}, "username", "A user with that username already exists."),
+        ({"password2": "something else"}, "password2", "The two password fields"),
+        ({"password1": "123", "password2": "123"}, "password2", "too short"),
+        ({"email": "DAVE@example.org"}, "email", "An account already uses this e-mail"),
+        ({"email": "not-an-address"}, "email", "Enter a valid email address."),
+    ],
+)
+def test_bad_sign_ups_are_refused_naming_the_field(client, dave, data, field, message):
+    body = {"username": "newbie", "password1": NEW, "password2": NEW, **data}
+
+    response = client.post("/signup/", body)
+
+    assert response.status_code == 200
+    assert message in " ".join(response.context["form"].errors[field])
+    assert not User.objects.filter(username="newbie").exists()
+
+
+def test_sign_up_is_throttled_per_address(client, db, settings):
+    settings.SIGNUP_LIMIT = 2
+    assert _signup(client, "one").status_code == 302
+    client.logout()
+    assert _signup(client, "two").status_code == 302
+    client.logout()
+
+    response = _signup(client, "three")
+
+    assert response.status_code == 429
+    assert "Too many sign-ups from your address" in response.content.decode()
+    assert not User.objects.filter(username="three").exists()
+    # Another address is not held back.
+    response = client.post(
+        "/signup/",
+        {"username": "four", "password1": NEW, "password2": NEW},
+        REMOTE_ADDR="10.0.0.9",
+    )
+    assert response.status_code == 302
+
+
+def test_failed_sign_ups_count_too(client, db, settings):
+    settings.SIGNUP_LIMIT = 2
+    for _ in range(2):
+        assert _signup(client, password="123").status_code == 200
+
+    assert _signup(client).status_code == 429
+    assert Attempt.objects.filter(kind="signup").count() == 2
+
+
+def test_closed_sign_up_says_so_and_makes_no_account(client, db, settings):
+    settings.SIGNUP_OPEN = False
+
+    page = client.get("/signup/")
+    response = _signup(client)
+
+    assert "by invitation only" in page.content.decode()
+    assert response.status_code == 403
+    assert not User.objects.filter(username="newbie").exists()
+
+
+def test_closed_sign_up_lets_in_a_visitor_with_a_valid_invitation(client, club, settings):
+    settings.SIGNUP_OPEN = False
+    invitation = Invitation.objects.create(
+        club=club, kind="link", code="abc", role="member", expires="2099-01-01T00:00Z"
+    )
+
+    assert client.get(f"/join/{invitation.code}/").status_code == 200
+    response = _signup(client, next=f"/join/{invitation.code}/")
+
+    assert response.status_code == 302 and response["Location"] == "/join/abc/"
+    assert User.objects.filter(username="newbie").exists()
+
+
+def test_closed_sign_up_refuses_a_visitor_whose_invitation_expired(client, club, settings):
+    settings.SIGNUP_OPEN = False
+    Invitation.objects.create(
+        club=club, kind="link", code="old", role="member", expires="2020-01-01T00:00Z"
+    )
+
+    client.get("/join/old/")
+
+    assert _signup(client).status_code == 403
+
+
+def test_a_user_changes_their_password(client, dave):
+    client.force_login(dave)
+
+    response = client.post(
+        "/password/",
+        {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW},
+    )
+
+    assert response.status_code == 302 and response["Location"] == "/password/changed/"
+    dave.refresh_from_db()
+    assert dave.check_password(NEW)
+
+
+def test_a_wrong_old_password_changes_nothing(client, dave):
+    client.force_login(dave)
+
+    response = client.post(
+        "/password/", {"old_password": "wrong", "new_password1": NEW, "new_password2": NEW}
+    )
+
+    assert response.status_code == 200
+    assert "old password was entered incorrectly" in str(response.context["form"].errors)
+    dave.refresh_from_db()
+    assert dave.check_password(PASSWORD)
+
+
+def test_a_forgotten_password_is_reset_through_the_mailed_link(client, dave):
+    response = client.post("/password/reset/", {"email": "dave@example.org"})
+
+    assert response.status_code == 302 and response["Location"] == "/password/reset/sent/"
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["dave@example.org"]
+    link = re.search(r"http://testserver(/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    form_page = client.get(link, follow=True)
+    assert form_page.context["validlink"]
+    response = client.post(
+        form_page.redirect_chain[-1][0], {"new_password1": NEW, "new_password2": NEW}
+    )
+    assert response["Location"] == "/password/reset/done/"
+    dave.refresh_from_db()
+    assert dave.check_password(NEW)
+
+
+def test_a_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client, dave):
+    response = client.post("/password/reset/", {"email": "nobody@example.org"})
+
+    assert response["Location"] == "/password/reset/sent/"
+    assert mail.outbox == []
+
+
+def test_reset_requests_are_throttled_per_address(client, dave, settings):
+    settings.SIGNUP_LIMIT = 1
+    client.post("/password/reset/", {"email": "dave@example.org"})
+
+    response = client.post("/password/reset/", {"email": "dave@example.org"})
+
+    assert response.status_code == 429
+    assert "Too many password-reset requests" in response.content.decode()
+    assert len(mail.outbox) == 1
+
+
+def test_without_mail_the_reset_page_says_to_ask_the_administrator(client, dave, settings):
+    settings.MAIL_CONFIGURED = False
+
+    page = client.get("/password/reset/")
+    response = client.post("/password/reset/", {"email": "dave@example.org"})
+
+    assert "sends no mail" in page.content.decode()
+    assert response.status_code == 403 and mail.outbox == []
+
+
+def test_the_login_page_links_sign_up_and_reset(client, db):
+    content = client.get("/login/").content.decode()
+
+    assert 'href="/signup/"' in content and 'href="/password/reset/"' in content

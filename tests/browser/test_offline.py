@@ -1,0 +1,303 @@
+"""The scorer's phone offline (docs/offline.md): the service worker keeps the game and entry
+pages the user opened, the outbox keeps the hands saved without a connection and sends them
+once each, in order, when it returns; another device's hand meanwhile asks the scorer; a hand
+the server refuses waits on the phone to be fixed. At phone size, with Playwright cutting the
+network (``context.set_offline``)."""
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from clubs.models import Player
+from scoring import services
+from scoring.models import Game, Submission
+from tests.conftest import PASSWORD
+
+# With TENBOU_SCREENSHOTS=dir the tests save the offline screens there (docs/screenshots).
+SHOTS = Path(os.environ["TENBOU_SCREENSHOTS"]) if os.environ.get("TENBOU_SCREENSHOTS") else None
+
+
+@pytest.fixture
+def game(club, bob):
+    players = [
+        Player.objects.create(club=club, display_name=n)
+        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
+    ]
+    return services.game_create(club=club, players=players, rules="japanese-modern", created_by=bob)
+
+
+def _log_in(page, url, username):
+    page.goto(f"{url}/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.click("main button[type=submit]")
+
+
+def _kept(page, path):
+    """Wait until the service worker controls the page and keeps ``path`` for this user."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    page.wait_for_function(
+        """async (path) => {
+            const names = await caches.keys();
+            for (const n of names.filter((n) => n.startsWith('tenbou-pages-u'))) {
+                if (await (await caches.open(n)).match(path)) return true;
+            }
+            return false;
+        }""",
+        arg=path,
+    )
+
+
+def _choose(page, name, value):
+    page.locator(f"label:has(> input[name='{name}'][value='{value}'])").click()
+
+
+def _ron(page, winner, discarder, han, fu):
+    _choose(page, "result", "ron")
+    _choose(page, "winners", str(winner))
+    _choose(page, "discarder", str(discarder))
+    _choose(page, f"value_{winner}", str(han))
+    _choose(page, f"fu_{winner}", str(fu))
+
+
+def _draw(page, *ready):
+    _choose(page, "result", "draw")
+    for seat in ready:
+        _choose(page, "tenpai", str(seat))
+
+
+def _open_entry(page, url, game):
+    page.goto(f"{url}/games/{game.pk}/hands/new/")
+    _kept(page, f"/games/{game.pk}/hands/new/")
+    # A second load through the worker, as a scorer coming back to the screen.
+    page.reload()
+
+
+def _shot(page, name):
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        # From the bottom, so that the sticky save bar is drawn where it rests.
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_in_order(
+    page, live_server, bob, game
+):
+    _log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _kept(page, f"/games/{game.pk}/")
+    _open_entry(page, live_server.url, game)
+    context = page.context
+
+    context.set_offline(True)
+    _ron(page, winner=2, discarder=3, han=2, fu=30)
+    expect(page.locator("#preview")).to_contain_text(
+        "payments will be computed when the hand is sent"
+    )
+    _shot(page, "offline-entry-preview-390.png")
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox-note]")).to_have_text(
+        "Hand 1 saved on this phone, waiting to be sent."
+    )
+    expect(page.locator("[data-outbox]")).to_contain_text(
+        "1 hand saved on this phone, waiting to be sent."
+    )
+    expect(page.locator("[data-outbox]")).to_contain_text(
+        "Undo, corrections and deletes need the connection"
+    )
+
+    # Offline, the page comes back from the phone, the queue with it.
+    page.reload()
+    usable = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+    print(f"entry screen from the phone's cache, offline: usable after {usable:.0f} ms")
+    assert usable < 5000
+    expect(page.locator("[data-outbox-hand='1']")).to_contain_text(
+        "Hand 1: Result: Ron · Who won: Chiara · Discarded by: Daiki · Chiara: value: 2 han, 30 fu"
+    )
+    _draw(page, 1)
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox-note]")).to_have_text(
+        "Hand 2 saved on this phone, waiting to be sent."
+    )
+    expect(page.locator("[data-outbox]")).to_contain_text("2 hands saved on this phone")
+    _shot(page, "offline-entry-queued-390.png")
+
+    # The tab closed, a new one opened offline: the game page comes from the phone, with the
+    # hands on it pending in the ledger.
+    page.close()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("tbody.pending")).to_have_count(2)
+    expect(page.locator("tbody.pending").first).to_contain_text("1. pending")
+    _shot(page, "offline-game-pending-390.png")
+    # A page the phone never kept says it needs a connection.
+    page.goto(f"{live_server.url}/clubs/{game.club.slug}/games/")
+    expect(page.locator("h1")).to_have_text("This page needs a connection")
+    _shot(page, "offline-needs-connection-390.png")
+    assert Game.objects.get(pk=game.pk).hand_count == 0
+
+    context.set_offline(False)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("tbody.pending")).to_have_count(0, timeout=20_000)
+    game.refresh_from_db()
+    hands = list(game.hands.order_by("number"))
+    assert [h.data["result"] for h in hands] == ["ron", "draw"]
+    assert hands[0].data["wins"] == [{"seat": 2, "han": 2, "fu": 30}]
+    assert hands[1].data["tenpai"] == [1]
+    assert Submission.objects.filter(game=game).count() == 2
+    expect(page.locator("#hand-2")).to_be_visible(timeout=10_000)
+
+
+def _second_phone(page, live_server, username):
+    """Another phone at the same table: a browser context of its own, logged in."""
+    other = page.context.browser.new_context(viewport={"width": 390, "height": 844})
+    phone = other.new_page()
+    phone.set_default_timeout(10_000)
+    _log_in(phone, live_server.url, username)
+    return phone
+
+
+@pytest.mark.parametrize("choice", ["keep-theirs", "after", "discard-all"])
+def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
+    page, live_server, bob, alice, game, choice
+):
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    page.context.set_offline(True)
+    _ron(page, winner=2, discarder=3, han=2, fu=30)
+    page.locator("button[data-save]").click()
+    _draw(page, 1)
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox]")).to_contain_text("2 hands saved on this phone")
+
+    # Meanwhile the organiser enters hand 1 on her own phone: Aiko's self-drawn win.
+    phone = _second_phone(page, live_server, "alice")
+    phone.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    _choose(phone, "result", "tsumo")
+    _choose(phone, "winners", "0")
+    _choose(phone, "value_0", "3")
+    _choose(phone, "fu_0", "30")
+    with phone.expect_navigation():
+        phone.locator("button[data-save]").click()
+    expect(phone.locator(".messages")).to_contain_text("Hand E1 saved.")
+    phone.context.close()
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    conflict = page.locator(".outbox-conflict")
+    expect(conflict).to_contain_text("Another device entered hand 1 first.")
+    expect(conflict).to_contain_text("1. E1 Aiko won by self-draw")
+    expect(conflict).to_contain_text(
+        "Ours (on this phone): Chiara won on Daiki's discard (2 han 30 fu)"
+    )
+    _shot(page, "offline-conflict-390.png")
+    assert Game.objects.get(pk=game.pk).hand_count == 1  # the queue stopped at the conflict
+
+    page.on("dialog", lambda d: d.accept())
+    page.locator(f"[data-outbox-action='{choice}']").click()
+    expect(page.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
+    game.refresh_from_db()
+    results = [h.data["result"] for h in game.hands.order_by("number")]
+    if choice == "keep-theirs":
+        # Ours was the same hand: dropped; our next hand follows theirs.
+        assert results == ["tsumo", "draw"]
+    elif choice == "discard-all":
+        assert results == ["tsumo"]
+    else:
+        assert results == ["tsumo", "ron", "draw"]
+    assert Submission.objects.filter(game=game).count() == len(results)
+
+
+def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_go_in(
+    page, live_server, bob, game
+):
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    page.context.set_offline(True)
+    _draw(page, 1)
+    page.locator("button[data-save]").click()
+    # 1 han of which 1 is dora: the rules want 1 han without dora; the server will say so.
+    _ron(page, winner=2, discarder=3, han=1, fu=30)
+    page.locator("details[data-more] summary").click()
+    page.fill("input[name=dora_2]", "1")
+    page.locator("button[data-save]").click()
+    _draw(page)
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox]")).to_contain_text("3 hands saved on this phone")
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    refused = page.locator(".outbox-refused")
+    expect(refused).to_contain_text("Hand 2 was refused:")
+    expect(refused).to_contain_text("Chiara")
+    # It opens in the form to fix, with what the scorer typed.
+    expect(page.locator("[data-outbox-note]")).to_contain_text("Fixing hand 2")
+    expect(page.locator("input[name=dora_2]")).to_have_value("1")
+    expect(page.locator("#preview")).to_contain_text("a win needs at least 1 han without dora")
+    _shot(page, "offline-refused-390.png")
+    assert [h.data["result"] for h in Game.objects.get(pk=game.pk).hands.all()] == ["draw"]
+    expect(page.locator("[data-outbox-hand='3']")).to_contain_text("waiting")
+
+    page.reload()  # it survives a reload, and opens in the form again
+    expect(page.locator("input[name=dora_2]")).to_have_value("1")
+    page.fill("input[name=dora_2]", "")
+    _choose(page, "value_2", "2")
+    with page.expect_navigation():
+        page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox]")).to_have_count(0)
+    game.refresh_from_db()
+    hands = list(game.hands.order_by("number"))
+    assert [h.data["result"] for h in hands] == ["draw", "ron", "draw"]
+    assert hands[1].data["wins"] == [{"seat": 2, "han": 2, "fu": 30}]
+
+
+def test_another_account_on_the_same_phone_never_sees_the_kept_pages(
+    page, live_server, bob, alice, game
+):
+    _log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _kept(page, f"/games/{game.pk}/")
+    with page.expect_navigation():
+        page.click("header button:has-text('Log out')")
+    _log_in(page, live_server.url, "alice")
+
+    page.context.set_offline(True)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    expect(page.locator("h1")).to_have_text("This page needs a connection")
+    kept = page.evaluate("caches.keys()")
+    assert f"tenbou-pages-u{bob.pk}" not in kept
+
+
+def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_needs_the_connection(
+    page, live_server, bob, game
+):
+    services.hand_record(game=game, hand={"result": "draw", "tenpai": [0]}, entered_by=bob)
+    _log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _kept(page, f"/games/{game.pk}/")
+    _open_entry(page, live_server.url, game)
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+
+    page.context.set_offline(True)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.click("button:has-text('Undo hand 1')")
+    expect(page.locator("body")).to_be_visible()
+    assert any("This needs the connection" in m for m in asked)
+    assert Game.objects.get(pk=game.pk).hand_count == 1
+
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    _draw(page)
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox]")).to_contain_text("1 hand saved on this phone")
+    page.context.set_offline(False)
+    page.route("**/offline/session/", lambda route: route.abort())  # keep the hand waiting
+    page.click("header button:has-text('Log out')")
+    page.wait_for_function("document.readyState === 'complete'")
+    assert any("1 hand(s) saved on this phone have not been sent yet" in m for m in asked)
+    expect(page.locator("header .who")).to_have_text("bob")  # dismissed: still logged in
