@@ -11,11 +11,12 @@ TS_STAMP := $(TS_CHECK)/node_modules/.installed
 
 # Debian packages: Pango/HarfBuzz/fonts for WeasyPrint PDFs (harfbuzz-subset keeps font
 # subsetting fast; IPAex covers Japanese), poppler-utils to inspect PDFs in tests,
-# chromium for browser tests, Node.js (and npm, below) for the TypeScript check of the API schema.
+# chromium for browser tests, Node.js (and npm, below) for the TypeScript check of the API schema,
+# gettext for msgfmt and xgettext (the translation catalogues: `make messages`, tests/test_i18n).
 SYSDEPS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
-           fonts-dejavu-extra fonts-ipaexfont-gothic poppler-utils chromium nodejs
+           fonts-dejavu-extra fonts-ipaexfont-gothic poppler-utils chromium nodejs gettext
 
-.PHONY: run test install sysdeps clean openapi
+.PHONY: run test install sysdeps clean openapi messages
 
 run: sysdeps install
 	$(PY) manage.py migrate --noinput
@@ -43,6 +44,16 @@ test: sysdeps install
 # code and the file disagree.
 openapi: install
 	$(PY) manage.py spectacular --file docs/openapi.json --format openapi-json --validate
+
+# The translation catalogues: collect the strings of the code and templates into
+# locale/<lang>/LC_MESSAGES/django.po (new ones come untranslated: translate them, no fuzzy),
+# then compile the .mo files the site reads. Both are committed; tests/test_i18n.py checks that
+# every string is translated and that the .mo files match their .po.
+messages: install
+	$(PY) manage.py engine_words
+	$(PY) manage.py makemessages -l it -l ja -e html,txt,py,css --no-location --no-obsolete \
+		--ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
+	$(PY) manage.py compilemessages --ignore=.venv
 
 install: $(STAMP) $(TS_STAMP)
 

@@ -8,13 +8,14 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(UserCreationForm[User]):
     email = forms.EmailField(
         required=False,
-        label="E-mail (optional)",
-        help_text="Only to reset a forgotten password; never shown to anyone.",
+        label=_("E-mail (optional)"),
+        help_text=_("Only to reset a forgotten password; never shown to anyone."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -25,11 +26,11 @@ class SignupForm(UserCreationForm[User]):
         email: str = self.cleaned_data.get("email", "").strip()
         if email and User.objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(
-                "An account already uses this e-mail address: log in, or reset its password."
+                _("An account already uses this e-mail address: log in, or reset its password.")
             )
         return email
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["username"].help_text = "Letters, digits and @ . + - _ (150 at most)."
+        self.fields["username"].help_text = _("Letters, digits and @ . + - _ (150 at most).")
         self.fields["username"].widget.attrs["autocomplete"] = "username"

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+
 from clubhouse.standings import divide_rounded
 from clubs.models import Player
 from core.formats import signed_points
@@ -22,6 +25,11 @@ from scoring.presenter import TENTHS, result_text
 
 WIN_RESULTS = ("ron", "tsumo")
 NONE = "\u2013"  # an en dash where there is nothing to show
+
+
+def _day(day: datetime.date) -> str:
+    """A game's day as the chart labels it, in the reader's language ("06 Oct 2026")."""
+    return date_format(day, gettext("d M Y"))
 
 
 def percent(part: int, whole: int) -> str:
@@ -276,7 +284,7 @@ def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
 
     coords = [xy(i, v) for i, v in enumerate(totals)]
     dots = tuple(
-        ChartPoint(x, y, f"{results[i - 1][0]:%d %b %Y}: {result_text(totals[i], unit)}")
+        ChartPoint(x, y, f"{_day(results[i - 1][0])}: {result_text(totals[i], unit)}")
         for i, (x, y) in enumerate(coords)
         if i
     )
@@ -291,8 +299,8 @@ def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
         dots=dots,
         top_label=result_text(top, unit),
         bottom_label=result_text(bottom, unit),
-        first_label=f"{results[0][0]:%d %b %Y}",
-        last_label=f"{results[-1][0]:%d %b %Y}",
+        first_label=_day(results[0][0]),
+        last_label=_day(results[-1][0]),
     )
 
 

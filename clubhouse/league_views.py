@@ -10,6 +10,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import translation
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from clubhouse import league_stats
@@ -28,17 +31,17 @@ PLAYER_GAMES = 20
 
 COLUMNS = (
     ("rank", "#", "num"),
-    ("player", "Player", "name"),
-    ("games", "Games", "num"),
-    ("total", "Total", "num"),
-    ("average", "Avg.", "num"),
-    ("points", "Pts", "num"),
-    ("firsts", "1st", "num place"),
-    ("seconds", "2nd", "num place"),
-    ("thirds", "3rd", "num place"),
-    ("fourths", "4th", "num place"),
-    ("placement", "Avg. place", "num"),
-    ("best", "Best", "num"),
+    ("player", _("Player"), "name"),
+    ("games", _("Games"), "num"),
+    ("total", _("Total"), "num"),
+    ("average", _("Avg."), "num"),
+    ("points", _("Pts"), "num"),
+    ("firsts", _("1st"), "num place"),
+    ("seconds", _("2nd"), "num place"),
+    ("thirds", _("3rd"), "num place"),
+    ("fourths", _("4th"), "num place"),
+    ("placement", _("Avg. place"), "num"),
+    ("best", _("Best"), "num"),
 )
 
 
@@ -116,7 +119,7 @@ def league_edit(request: HttpRequest, slug: str, league_slug: str) -> HttpRespon
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, "League saved. Games started from now on use its rules.")
+            messages.success(request, _("League saved. Games started from now on use its rules."))
             return redirect("leagues:league_detail", slug=club.slug, league_slug=league.slug)
     return render(
         request, "leagues/league_form.html", {"club": club, "form": form, "league": league}
@@ -155,7 +158,7 @@ def season_create(request: HttpRequest, slug: str, league_slug: str) -> HttpResp
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, f"Season {season.name} added.")
+            messages.success(request, gettext("Season %(name)s added.") % {"name": season.name})
             return redirect("leagues:league_detail", slug=club.slug, league_slug=league.slug)
     return render(
         request, "leagues/season_form.html", {"club": club, "league": league, "form": form}
@@ -173,7 +176,7 @@ def season_edit(request: HttpRequest, slug: str, league_slug: str, pk: int) -> H
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, "Season saved.")
+            messages.success(request, _("Season saved."))
             return redirect("leagues:league_detail", slug=club.slug, league_slug=league.slug)
     return render(
         request,
@@ -231,9 +234,11 @@ def season_detail(request: HttpRequest, slug: str, league_slug: str, pk: int) ->
 
 def season_csv(request: HttpRequest, slug: str, league_slug: str, pk: int) -> HttpResponse:
     club, league, season = _season(request, slug, league_slug, pk)
-    response = HttpResponse(
-        standings_csv(season_standings(season)), content_type="text/csv; charset=utf-8"
-    )
+    # A data file: its column names are the API's field names and its numbers stay as a
+    # spreadsheet reads them (the formula guard of write_csv knows "-27.3", not "-27,3").
+    with translation.override("en"):
+        content = standings_csv(season_standings(season))
+    response = HttpResponse(content, content_type="text/csv; charset=utf-8")
     filename = f"{club.slug}-{league.slug}-{season.pk}-standings.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from clubs import policy
 from clubs.models import Club
@@ -34,31 +35,45 @@ def next_steps(club: Club, role: Any) -> list[Step]:
     if players < 4 and policy.may_add_players(role):
         steps.append(
             Step(
-                f"The club has {players} player{'s' if players != 1 else ''}: a game needs four.",
+                ngettext(
+                    "The club has %(count)s player: a game needs four.",
+                    "The club has %(count)s players: a game needs four.",
+                    players,
+                )
+                % {"count": players},
                 reverse("clubs:people", args=[slug]),
-                "Add players",
+                gettext("Add players"),
             )
         )
     if policy.may_manage_members(role) and club.memberships.count() == 1:
         steps.append(
             Step(
-                "You are the club's only member: invite the scorers and players.",
+                gettext("You are the club's only member: invite the scorers and players."),
                 reverse("clubs:invitations", args=[slug]),
-                "Invite people",
+                gettext("Invite people"),
             )
         )
     running = Game.objects.running().filter(club=club).count()
     if running:
         steps.append(
             Step(
-                f"{running} game{'s are' if running != 1 else ' is'} running tonight.",
+                ngettext(
+                    "%(count)s game is running tonight.",
+                    "%(count)s games are running tonight.",
+                    running,
+                )
+                % {"count": running},
                 reverse("scoring:club_games", args=[slug]),
-                "See the games",
+                gettext("See the games"),
             )
         )
     elif policy.may_add_players(role) and players >= 4:
         steps.append(
-            Step("No game is running.", reverse("scoring:game_new", args=[slug]), "Start a game")
+            Step(
+                gettext("No game is running."),
+                reverse("scoring:game_new", args=[slug]),
+                gettext("Start a game"),
+            )
         )
     waiting = (
         Game.objects.finished()
@@ -69,10 +84,14 @@ def next_steps(club: Club, role: Any) -> list[Step]:
     if waiting:
         steps.append(
             Step(
-                f"{waiting} finished game{'s wait' if waiting != 1 else ' waits'} for players "
-                "to confirm the result.",
+                ngettext(
+                    "%(count)s finished game waits for players to confirm the result.",
+                    "%(count)s finished games wait for players to confirm the result.",
+                    waiting,
+                )
+                % {"count": waiting},
                 reverse("scoring:club_games", args=[slug]),
-                "See the games",
+                gettext("See the games"),
             )
         )
     for league in club.leagues.all():
@@ -80,21 +99,22 @@ def next_steps(club: Club, role: Any) -> list[Step]:
         if season is not None:
             steps.append(
                 Step(
-                    f"{league.name}: the {season.name} standings.",
+                    gettext("%(league)s: the %(season)s standings.")
+                    % {"league": league.name, "season": season.name},
                     reverse(
                         "leagues:season_detail",
                         kwargs={"slug": slug, "league_slug": league.slug, "pk": season.pk},
                     ),
-                    "Standings",
+                    gettext("Standings"),
                 )
             )
     if policy.may_manage_players(role) and club.player_claims.filter(status="pending").exists():
         steps.insert(
             0,
             Step(
-                "A member asks to be linked to a guest player.",
+                gettext("A member asks to be linked to a guest player."),
                 reverse("clubs:people", args=[slug]),
-                "Answer",
+                gettext("Answer"),
             ),
         )
     return steps

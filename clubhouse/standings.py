@@ -30,9 +30,12 @@ from typing import Any
 
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window
 from django.db.models.functions import RowNumber
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from core.formats import tenths
+from core.i18n import rule_word
 from leagues.models import League, Season
 from scoring import engine
 from scoring.models import Game, GameSeat
@@ -165,11 +168,25 @@ class Standings:
         """The standings rules in one line, for headers and the printed sheet."""
         parts = [self.aggregate_label]
         if self.min_games:
-            parts.append(f"at least {self.min_games} games to qualify")
+            parts.append(
+                ngettext(
+                    "at least %(count)s game to qualify",
+                    "at least %(count)s games to qualify",
+                    self.min_games,
+                )
+                % {"count": self.min_games}
+            )
         if self.drop_worst:
-            parts.append(f"worst {self.drop_worst} results dropped")
+            parts.append(
+                ngettext(
+                    "worst %(count)s result dropped",
+                    "worst %(count)s results dropped",
+                    self.drop_worst,
+                )
+                % {"count": self.drop_worst}
+            )
         if self.confirmation_required:
-            parts.append("confirmed games only")
+            parts.append(gettext("confirmed games only"))
         return " · ".join(parts)
 
 
@@ -192,8 +209,8 @@ def rules_summary(league: League) -> str:
         rules = engine.resolve_rules(spec)
         preset = engine.get_preset(spec if isinstance(spec, str) else spec["preset"])
     except (engine.EngineError, KeyError, TypeError):
-        return name or "Rules not set"
-    return f"{name or preset.name} · {settlement_text(engine.settlement_terms(rules))}"
+        return name or gettext("Rules not set")
+    return f"{name or rule_word(preset.name)} · {settlement_text(engine.settlement_terms(rules))}"
 
 
 def rules_name(league: League) -> str:
@@ -202,9 +219,9 @@ def rules_name(league: League) -> str:
         return league.ruleset.name
     spec = league.rules
     try:
-        return engine.get_preset(spec if isinstance(spec, str) else spec["preset"]).name
+        return rule_word(engine.get_preset(spec if isinstance(spec, str) else spec["preset"]).name)
     except (engine.EngineError, KeyError, TypeError):
-        return "Rules not set"
+        return gettext("Rules not set")
 
 
 def season_settlements(season: Season) -> tuple[list[Settlement], dict[int, list[tuple[str, int]]]]:
@@ -329,7 +346,7 @@ def season_standings(season: Season) -> Standings:
     tied = _tied_points(seats, points_table) if placement and totals else {}
     # What sharing a place changes from the plain points of the shared rank, per player.
     tie_adjust: dict[int, int] = defaultdict(int)
-    for (_, player_id), (rank, pts) in tied.items():
+    for (_game, player_id), (rank, pts) in tied.items():
         tie_adjust[player_id] += pts - points_table[rank - 1] * 10
 
     def seat_points(game_id: int, player_id: int, rank: int) -> int:
@@ -416,7 +433,7 @@ def season_standings(season: Season) -> Standings:
         if key != previous_key:
             rank, previous_key = position, key
         rows.append(StandingRow(rank=rank, **values))
-    for _, values in keyed:
+    for _key, values in keyed:
         if not values["qualified"]:
             unqualified.append(StandingRow(rank=None, **values))
 
@@ -425,7 +442,7 @@ def season_standings(season: Season) -> Standings:
         league=league,
         rules=_rules_line(league, settlements),
         aggregate=league.aggregate,
-        aggregate_label=League.Aggregate(league.aggregate).label,
+        aggregate_label=str(League.Aggregate(league.aggregate).label),
         min_games=min_games,
         drop_worst=league.drop_worst,
         confirmation_required=league.confirmation_required,
@@ -446,33 +463,39 @@ def _rules_line(league: League, settlements: list[Settlement]) -> str:
     if len(settlements) == 1:
         return f"{rules_name(league)} · {settlements[0].text}"
     each = "; ".join(
-        f"{s.letter}: {s.text} ({s.games} game{'' if s.games == 1 else 's'})" for s in settlements
+        f"{s.letter}: {s.text} ("
+        + ngettext("%(count)s game", "%(count)s games", s.games) % {"count": s.games}
+        + ")"
+        for s in settlements
     )
-    return f"{rules_name(league)} · the games were settled differently: {each}"
+    return gettext("%(rules)s · the games were settled differently: %(each)s") % {
+        "rules": rules_name(league),
+        "each": each,
+    }
 
 
 # Sorting and export ---------------------------------------------------------------------------
 
-SORTS: dict[str, tuple[str, Any, bool]] = {
+SORTS: dict[str, tuple[Any, Any, bool]] = {
     # key: (column heading, value of a row, descending by default)
-    "rank": ("Rank", lambda r: r.rank or 0, False),
-    "player": ("Player", lambda r: r.player.display_name.casefold(), False),
-    "games": ("Games", lambda r: r.games, True),
-    "total": ("Total", lambda r: r.total, True),
-    "average": ("Average", lambda r: Fraction(r.total, r.counted or 1), True),
-    "points": ("Placement points", lambda r: r.placement_points or 0, True),
-    "firsts": ("1st", lambda r: r.firsts, True),
-    "seconds": ("2nd", lambda r: r.seconds, True),
-    "thirds": ("3rd", lambda r: r.thirds, True),
-    "fourths": ("4th", lambda r: r.fourths, True),
+    "rank": (_("Rank"), lambda r: r.rank or 0, False),
+    "player": (_("Player"), lambda r: r.player.display_name.casefold(), False),
+    "games": (_("Games"), lambda r: r.games, True),
+    "total": (_("Total"), lambda r: r.total, True),
+    "average": (_("Average"), lambda r: Fraction(r.total, r.counted or 1), True),
+    "points": (_("Placement points"), lambda r: r.placement_points or 0, True),
+    "firsts": (_("1st"), lambda r: r.firsts, True),
+    "seconds": (_("2nd"), lambda r: r.seconds, True),
+    "thirds": (_("3rd"), lambda r: r.thirds, True),
+    "fourths": (_("4th"), lambda r: r.fourths, True),
     "placement": (
-        "Avg. place",
+        _("Avg. place"),
         lambda r: Fraction(
             sum(p * n for p, n in zip((1, 2, 3, 4), r.placements, strict=True)), r.games
         ),
         False,
     ),
-    "best": ("Best", lambda r: r.best, True),
+    "best": (_("Best"), lambda r: r.best, True),
 }
 
 

@@ -8,9 +8,11 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import CharField, OuterRef, QuerySet, Subquery, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from clubs.models import Club, Membership
 from clubs.timezones import activate_for
+from core.i18n import activate_club_language
 
 Role = Membership.Role
 
@@ -60,7 +62,12 @@ def require_role(club: Club, user_role: Role | str | None, role: Role | None = N
     if user_role is None and not club.public:
         raise Http404("No such club.")
     if role is not None and not has_role(user_role, role):
-        raise PermissionDenied(f"This needs the {role.label.lower()} role in {club.name}.")
-    # What follows is about this club: its dates and times are shown in its zone.
+        raise PermissionDenied(
+            gettext("This needs the %(role)s role in %(club)s.")
+            % {"role": str(role.label).lower(), "club": club.name}
+        )
+    # What follows is about this club: its dates and times in its zone, and its language
+    # unless the reader chose one.
     activate_for(club.time_zone)
+    activate_club_language(club.language)
     return user_role

@@ -8,6 +8,8 @@ from functools import cache
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from clubs import registry
 from clubs.members import LINK_DAYS
@@ -21,35 +23,35 @@ def _time_zones() -> list[tuple[str, str]]:
 
 
 class ClubSettingsForm(forms.Form):
-    name = forms.CharField(max_length=100, label="Name")
+    name = forms.CharField(max_length=100, label=_("Name"))
     public = forms.TypedChoiceField(
-        label="Who sees the club",
+        label=_("Who sees the club"),
         choices=[
-            ("false", "Private: only its members see its games and standings"),
-            ("true", "Public: anyone may look"),
+            ("false", _("Private: only its members see its games and standings")),
+            ("true", _("Public: anyone may look")),
         ],
         coerce=lambda v: v == "true",
         initial="false",
         widget=forms.RadioSelect,
     )
     time_zone = forms.ChoiceField(
-        label="Time zone", initial="UTC", help_text="Dates and times on the club's pages."
+        label=_("Time zone"), initial="UTC", help_text=_("Dates and times on the club's pages.")
     )
     language = forms.ChoiceField(
-        label="Language",
+        label=_("Language"),
         choices=LANGUAGES,
         initial="en",
-        help_text="Used once the pages are translated.",
+        help_text=_("The language of the club's pages and sheets, unless a reader picks one."),
     )
     default_rules = forms.ChoiceField(
-        label="Default rules", required=False, help_text="What Start a game offers first."
+        label=_("Default rules"), required=False, help_text=_("What Start a game offers first.")
     )
 
     def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = _time_zones()
         self.fields["default_rules"].choices = [
-            ("", "None: the scorer picks"),
+            ("", _("None: the scorer picks")),
             *registry.rules_choices(club),
         ]
 
@@ -67,8 +69,8 @@ class ClubSettingsForm(forms.Form):
 class ClubCreateForm(ClubSettingsForm):
     slug = forms.CharField(
         max_length=50,
-        label="Short name",
-        help_text="The club's address, /clubs/short-name/: lower-case letters, digits, hyphens.",
+        label=_("Short name"),
+        help_text=_("The club's address, /clubs/short-name/: lower-case letters, digits, hyphens."),
     )
     field_order = ["name", "slug", "public", "time_zone", "language", "default_rules"]
 
@@ -80,14 +82,14 @@ class ClubCreateForm(ClubSettingsForm):
 
 
 class PlayerNameForm(forms.Form):
-    display_name = forms.CharField(max_length=60, label="Name")
+    display_name = forms.CharField(max_length=60, label=_("Name"))
 
 
 class MergeForm(forms.Form):
     duplicate = forms.ModelChoiceField(
         queryset=Player.objects.none(),
-        label="The same person, entered as",
-        help_text="Their games move to the player above; this name goes.",
+        label=_("The same person, entered as"),
+        help_text=_("Their games move to the player above; this name goes."),
     )
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
@@ -98,21 +100,24 @@ class MergeForm(forms.Form):
 class InvitationForm(forms.Form):
     kind = forms.ChoiceField(
         choices=[
-            (Invitation.Kind.LINK.value, "A join link for one person"),
-            (Invitation.Kind.CODE.value, "A code on the screen for tonight (4 hours)"),
+            (Invitation.Kind.LINK.value, _("A join link for one person")),
+            (Invitation.Kind.CODE.value, _("A code on the screen for tonight (4 hours)")),
         ],
         initial=Invitation.Kind.LINK.value,
         widget=forms.RadioSelect,
-        label="How",
+        label=_("How"),
     )
     role = forms.ChoiceField(
-        choices=Membership.Role.choices, initial=Membership.Role.MEMBER, label="As"
+        choices=Membership.Role.choices, initial=Membership.Role.MEMBER, label=_("As")
     )
     days = forms.TypedChoiceField(
-        choices=[(d, f"{d} day{'s' if d > 1 else ''}") for d in LINK_DAYS],
+        choices=[
+            (d, ngettext_lazy("%(count)s day", "%(count)s days", "count") % {"count": d})
+            for d in LINK_DAYS
+        ],
         coerce=int,
         initial=7,
-        label="A link lasts",
+        label=_("A link lasts"),
     )
 
 
@@ -123,6 +128,6 @@ class RoleForm(forms.Form):
 class JoinForm(forms.Form):
     code = forms.CharField(
         max_length=40,
-        label="Code",
+        label=_("Code"),
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
     )

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib.auth.hashers import check_password
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 # The languages a club may choose; the pages are in English until translations exist.
 LANGUAGES = [
@@ -128,11 +129,11 @@ class Player(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
+        ORGANISER = "organiser", _("Organiser")
         """Runs the club: members, players, leagues, and everything a scorer does."""
-        SCORER = "scorer", "Scorer"
+        SCORER = "scorer", _("Scorer")
         """Records and corrects games."""
-        MEMBER = "member", "Member"
+        MEMBER = "member", _("Member")
         """Sees the club's games and standings, even when the club is private."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")

@@ -134,6 +134,9 @@ MIDDLEWARE = [
     "core.limits.ApiBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the answer: the reader's choice, else the club's, else the browser's
+    # (core/i18n.py). After the session, before anything that renders.
+    "core.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -236,6 +239,18 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en"
+# The site's languages, each named in itself for the switcher on every page. The catalogues
+# are locale/<code>/LC_MESSAGES/django.po, compiled by `make messages` (run by install and test).
+LANGUAGES = [
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("ja", "日本語"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The reader's choice, kept a year; read by core.i18n.LanguageMiddleware.
+LANGUAGE_COOKIE_NAME = "tenbou_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import set_language
 
 urlpatterns = [
     path("", include("clubs.urls")),
@@ -14,6 +15,8 @@ urlpatterns = [
     # Django's LogoutView accepts POST only, so logging out needs the CSRF token.
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    # The language switcher posts here; it sets the language cookie and goes back.
+    path("language/", set_language, name="set_language"),
 ]
 
 # Under /api/ these answer JSON in the API's error shape; elsewhere Django's pages.

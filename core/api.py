@@ -10,6 +10,7 @@ their status; anything unexpected is a logged 500.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -40,13 +41,25 @@ ERRORS = {
 # Exception types outside core that answer like a domain error (each has ``code``, ``field``
 # and possibly ``hand``): apps add theirs in ``AppConfig.ready()``, e.g. the engine's errors.
 _REFUSALS: tuple[type[Exception], ...] = ()
+# How a registered refusal is worded in the reader's language (the engine writes English).
+_WORDING: dict[type[Exception], Callable[[Any], str]] = {}
 
 
-def register_refusal(kind: type[Exception]) -> None:
-    """Answer ``kind`` as a 400 with its code, field and hand, like a domain error."""
+def register_refusal(kind: type[Exception], wording: Callable[[Any], str] | None = None) -> None:
+    """Answer ``kind`` as a 400 with its code, field and hand, like a domain error; its
+    message is ``wording(exc)`` when given (to translate it), else ``str(exc)``."""
     global _REFUSALS
     if kind not in _REFUSALS:
         _REFUSALS = (*_REFUSALS, kind)
+    if wording is not None:
+        _WORDING[kind] = wording
+
+
+def _refusal_message(exc: Exception) -> str:
+    for kind, wording in _WORDING.items():
+        if isinstance(exc, kind):
+            return wording(exc)
+    return str(exc)
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -72,7 +85,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     the code, the field and the hand; anything unexpected is a logged 500."""
     if isinstance(exc, (DomainError, *_REFUSALS)):
         return Response(
-            error_body(exc.code, str(exc), field=exc.field, hand=getattr(exc, "hand", None)),
+            error_body(
+                exc.code, _refusal_message(exc), field=exc.field, hand=getattr(exc, "hand", None)
+            ),
             status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, Http404):

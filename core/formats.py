@@ -13,8 +13,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.formats import get_format
+from django.utils.translation import gettext
+
+from core.i18n import rule_word
+
 MINUS = "\u2212"
 """The minus sign printed sheets use (a hyphen is too short beside the digits)."""
+
+
+def localized(number: str) -> str:
+    """A number written the English way ("25,000", "-27.3") with the separators of the
+    reader's language (Italian: "25.000", "-27,3"); English and Japanese keep them.
+
+    >>> localized("-12,345.5")
+    '-12,345.5'
+    """
+    thousands = get_format("THOUSAND_SEPARATOR")
+    decimal = get_format("DECIMAL_SEPARATOR")
+    if (thousands, decimal) == (",", "."):
+        return number
+    return number.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
 
 
 def points(n: int | None) -> str:
@@ -23,7 +42,7 @@ def points(n: int | None) -> str:
     >>> points(25000), points(-1000), points(None)
     ('25,000', '-1,000', '')
     """
-    return "" if n is None else f"{n:,}"
+    return "" if n is None else localized(f"{n:,}")
 
 
 def signed_points(value: int) -> str:
@@ -32,7 +51,7 @@ def signed_points(value: int) -> str:
     >>> signed_points(7700), signed_points(-1300), signed_points(0)
     ('+7,700', '-1,300', '0')
     """
-    return f"{value:+,}" if value else "0"
+    return localized(f"{value:+,}") if value else "0"
 
 
 def tenths(value: int | None) -> str:
@@ -45,7 +64,7 @@ def tenths(value: int | None) -> str:
         return ""
     sign = "-" if value < 0 else ""
     whole, tenth = divmod(abs(value), 10)
-    return f"{sign}{whole}.{tenth}"
+    return localized(f"{sign}{whole}.{tenth}")
 
 
 def printed(text: Any) -> str:
@@ -65,7 +84,7 @@ def printed_points(value: Any) -> str:
     """
     if value is None or value == "":
         return ""
-    return printed(f"{value:,}")
+    return printed(localized(f"{value:,}"))
 
 
 def printed_delta(value: Any) -> str:
@@ -78,7 +97,7 @@ def printed_delta(value: Any) -> str:
         return ""
     if value == 0:
         return "0"
-    return printed(f"{value:+,}")
+    return printed(localized(f"{value:+,}"))
 
 
 def uma_text(values: Any) -> str:
@@ -101,10 +120,10 @@ def option_text(description: Mapping[str, Any], value: Any) -> str:
     """
     kind = description["type"]
     if kind == "bool":
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if kind == "choice":
         labels = {c["value"]: c["label"] for c in description.get("choices", [])}
-        return str(labels.get(value, str(value)))
+        return rule_word(str(labels.get(value, str(value))))
     if kind == "uma":
         return " / ".join(printed(f"{v:+d}") for v in value)
     if isinstance(value, int):
@@ -121,10 +140,10 @@ def option_setting(description: Mapping[str, Any], value: Any) -> str:
     """
     kind = description["type"]
     if kind == "bool":
-        return "on" if value else "off"
+        return gettext("on") if value else gettext("off")
     if kind == "choice":
         labels = {c["value"]: c["label"] for c in description["choices"]}
-        return str(labels.get(value, value))
+        return rule_word(str(labels.get(value, value)))
     if kind == "uma":
         return "/".join(f"{v:,}" for v in value)
     return f"{value:,}"

@@ -58,6 +58,8 @@ def _engine(libraries: tuple[str, ...]) -> Engine:
     return Engine(
         dirs=[str(settings.BASE_DIR / "templates")],
         builtins=["core.pdf", *libraries],
+        # Sheets speak the reader's language like the pages ({% load i18n %}).
+        libraries={"i18n": "django.templatetags.i18n"},
         autoescape=True,
     )
 

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -49,10 +50,10 @@ class LoginThrottleBackend(AxesStandaloneBackend):
 
 def lockout_message() -> str:
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    return (
-        f"Too many failed logins for this username from your address. "
-        f"Try again in {minutes} minutes."
-    )
+    return gettext(
+        "Too many failed logins for this username from your address. "
+        "Try again in %(minutes)s minutes."
+    ) % {"minutes": minutes}
 
 
 def lockout_response(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from clubs import registry
 from leagues.models import League, Season
@@ -18,21 +19,22 @@ class LeagueForm(forms.Form):
 
     name = forms.CharField(max_length=100)
     slug = forms.SlugField(
-        max_length=50, label="Short name", help_text="Used in the league's address."
+        max_length=50, label=_("Short name"), help_text=_("Used in the league's address.")
     )
     rules = forms.ChoiceField(
         label="Rules",
         help_text="Different options (uma, red fives, ...): make a club rule set, then pick it.",
     )
-    aggregate = forms.ChoiceField(label="Standings by", choices=League.Aggregate.choices)
+    aggregate = forms.ChoiceField(label=_("Standings by"), choices=League.Aggregate.choices)
     placement_points = forms.CharField(
         required=False,
-        help_text="For placement points: first to fourth place, e.g. 4, 2, 1, 0.",
+        label=_("Placement points"),
+        help_text=_("For placement points: first to fourth place, e.g. 4, 2, 1, 0."),
     )
-    min_games = forms.IntegerField(min_value=0, initial=0, label="Games to qualify")
-    drop_worst = forms.IntegerField(min_value=0, initial=0, label="Worst results dropped")
+    min_games = forms.IntegerField(min_value=0, initial=0, label=_("Games to qualify"))
+    drop_worst = forms.IntegerField(min_value=0, initial=0, label=_("Worst results dropped"))
     confirmation_required = forms.BooleanField(
-        required=False, label="Only games confirmed by every player count"
+        required=False, label=_("Only games confirmed by every player count")
     )
 
     def __init__(self, *args: Any, club: Any, league: League | None = None, **kwargs: Any) -> None:
@@ -100,7 +102,7 @@ class LeagueForm(forms.Form):
             return [int(p) for p in parts]
         except ValueError:
             raise forms.ValidationError(
-                "Give four whole numbers separated by commas, e.g. 4, 2, 1, 0."
+                _("Give four whole numbers separated by commas, e.g. 4, 2, 1, 0.")
             ) from None
 
     def service_kwargs(self) -> dict[str, Any]:
@@ -120,12 +122,13 @@ class LeagueForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    starts = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(max_length=100, label=_("Name"))
+    starts = forms.DateField(label=_("Starts"), widget=forms.DateInput(attrs={"type": "date"}))
     ends = forms.DateField(
         required=False,
+        label=_("Ends"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="Leave empty for a season with no end set yet.",
+        help_text=_("Leave empty for a season with no end set yet."),
     )
 
     @classmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 
@@ -13,11 +14,11 @@ class League(models.Model):
     """A club's league: the rules its games are played by and how its standings are kept."""
 
     class Aggregate(models.TextChoices):
-        SUM = "sum", "Sum of results"
+        SUM = "sum", _("Sum of results")
         """Players are ranked by the sum of their game results."""
-        AVERAGE = "average", "Average result"
+        AVERAGE = "average", _("Average result")
         """Players are ranked by their average game result."""
-        PLACEMENT = "placement", "Placement points"
+        PLACEMENT = "placement", _("Placement points")
         """Players are ranked by points given for each placement."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")

@@ -14,14 +14,17 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.boundfield import BoundField
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from core.formats import option_setting
+from core.i18n import described, rule_word
 from rulesets.models import RuleSet
 from rulesets.services import Template
 from scoring import engine
 
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
 
 
 def _engine_validator(name: str) -> Any:
@@ -39,7 +42,12 @@ class UmaWidget(forms.MultiWidget):
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         super().__init__(
-            [forms.NumberInput(attrs={"aria-label": f"Uma for {p} place"}) for p in PLACES],
+            [
+                forms.NumberInput(
+                    attrs={"aria-label": gettext("Uma for %(place)s place") % {"place": p}}
+                )
+                for p in PLACES
+            ],
             attrs,
         )
 
@@ -98,12 +106,15 @@ def allowed_text(description: dict[str, Any]) -> str:
     if lo is None or hi is None:
         return ""
     if description["type"] == "uma":
-        return f"Allowed: each {lo:,} to {hi:,}."
-    text = f"Allowed: {lo:,} to {hi:,}"
+        return gettext("Allowed: each %(lo)s to %(hi)s.") % {"lo": f"{lo:,}", "hi": f"{hi:,}"}
     step = description.get("step", 1)
     if step != 1:
-        text += f", in steps of {step:,}"
-    return text + "."
+        return gettext("Allowed: %(lo)s to %(hi)s, in steps of %(step)s.") % {
+            "lo": f"{lo:,}",
+            "hi": f"{hi:,}",
+            "step": f"{step:,}",
+        }
+    return gettext("Allowed: %(lo)s to %(hi)s.") % {"lo": f"{lo:,}", "hi": f"{hi:,}"}
 
 
 @dataclass(frozen=True)
@@ -140,7 +151,7 @@ def template_choices(club: Club, ruleset: RuleSet | None = None) -> list[Any]:
 
     A rule set built on the one being edited is left out (it would make a cycle).
     """
-    presets = [(f"preset:{p}", engine.get_preset(p).name) for p in engine.preset_ids()]
+    presets = [(f"preset:{p}", rule_word(engine.get_preset(p).name)) for p in engine.preset_ids()]
     rulesets = list(club.rulesets.exclude(versions=None).select_related("template_ruleset"))
     blocked: set[int] = set()
     if ruleset is not None:
@@ -151,16 +162,16 @@ def template_choices(club: Club, ruleset: RuleSet | None = None) -> list[Any]:
             blocked |= more
             grew = bool(more)
     own = [(f"ruleset:{rs.pk}", rs.name) for rs in rulesets if rs.pk not in blocked]
-    choices: list[Any] = [("Built-in presets", presets)]
+    choices: list[Any] = [(gettext("Built-in presets"), presets)]
     if own:
-        choices.append((f"Rule sets of {club.name}", own))
+        choices.append((gettext("Rule sets of %(club)s") % {"club": club.name}, own))
     return choices
 
 
 class TemplatePickForm(forms.Form):
     """The template picker (sent by GET): the rule set form then shows its values."""
 
-    template = forms.ChoiceField(label="Template")
+    template = forms.ChoiceField(label=_("Template"))
 
     def __init__(self, *args: Any, club: Club, ruleset: RuleSet | None = None, **kw: Any):
         super().__init__(*args, **kw)
@@ -184,7 +195,7 @@ class RuleSetForm(forms.Form):
 
     name = forms.CharField(max_length=100)
     description = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Description (optional)"
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), label=_("Description (optional)")
     )
     template = forms.CharField(widget=forms.HiddenInput)
 
@@ -197,7 +208,7 @@ class RuleSetForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.template = template
-        self.descriptions = engine.describe_options(template.rules)
+        self.descriptions = described(engine.describe_options(template.rules))
         self.fields["template"].initial = template.key
         options = options or {}
         for d in self.descriptions:
@@ -241,7 +252,7 @@ class RuleSetForm(forms.Form):
             groups.setdefault(d["category"], []).append(
                 OptionRow(
                     field=bf,
-                    help=d["help"],
+                    help=rule_word(d["help"]),
                     allowed=allowed_text(d),
                     template_value=option_setting(d, d["default"]),
                     changed=changed,

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Prefetch
+from django.utils.translation import gettext
 
 from clubs.models import Club
+from core.i18n import rule_word
 from rulesets.models import RuleSet, RuleSetVersion
 from rulesets.services import Change, version_changes
 from scoring import engine
@@ -35,8 +37,11 @@ class RuleSetSummary:
 
 def _template_name(ruleset: RuleSet, version: RuleSetVersion) -> str:
     if version.template_version is not None:
-        return f"{ruleset.template_ruleset} (version {version.template_version.number})"
-    return engine.get_preset(version.rules["preset"]).name
+        return gettext("%(name)s (version %(number)s)") % {
+            "name": ruleset.template_ruleset,
+            "number": version.template_version.number,
+        }
+    return rule_word(engine.get_preset(version.rules["preset"]).name)
 
 
 def _summary(ruleset: RuleSet, *, with_games: bool) -> RuleSetSummary:

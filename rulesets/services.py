@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from clubs.models import Club
 from core.errors import DomainError
 from core.formats import option_setting
+from core.i18n import described
 from core.models import log_action
 from rulesets.models import RuleSet, RuleSetVersion
 from scoring import engine
@@ -134,16 +136,21 @@ def version_template_rules(version: RuleSetVersion) -> engine.Rules:
 
 def changes_between(template: engine.Rules, options: Mapping[str, Any]) -> list[Change]:
     """The options that differ from ``template``, in the order of the option descriptions."""
-    described = {d["name"]: d for d in engine.describe_options(template)}
+    described_options = described(engine.describe_options(template))
+    described_by_name = {d["name"]: d for d in described_options}
     changes = []
     for name in engine.OPTION_NAMES:
         if name not in options:
             continue
-        d = described[name]
+        d = described_by_name[name]
         new, old = options[name], d["default"]
         if _json(new) == _json(old):
             continue
-        text = f"{d['label']}: {option_setting(d, new)} instead of {option_setting(d, old)}"
+        text = gettext("%(label)s: %(new)s instead of %(old)s") % {
+            "label": d["label"],
+            "new": option_setting(d, new),
+            "old": option_setting(d, old),
+        }
         changes.append(
             Change(
                 name=name,

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from clubs.access import Role, get_club_for_user, has_role, role_of
 from clubs.models import Club
 from core.formats import option_setting
+from core.i18n import described
 from rulesets import services
 from rulesets.forms import RuleSetForm, TemplatePickForm, parse_template_key
 from rulesets.models import RuleSet
@@ -53,7 +54,7 @@ def ruleset_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def _grouped(rules: engine.Rules) -> list[tuple[str, list[tuple[str, str]]]]:
     """Every option of ``rules`` as (label, value in words), grouped by category."""
     groups: dict[str, list[tuple[str, str]]] = {}
-    for d in engine.describe_options(rules):
+    for d in described(engine.describe_options(rules)):
         groups.setdefault(d["category"], []).append((d["label"], option_setting(d, d["default"])))
     return list(groups.items())
 

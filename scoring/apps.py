@@ -15,8 +15,10 @@ class ScoringConfig(AppConfig):
         from core.api import register_refusal
         from core.sections import register_club_section
         from scoring.engine import EngineError
+        from scoring.engine_messages import engine_error_text
         from scoring.sections import club_section
 
-        # The engine's refusals answer the API as 400s with their code, field and hand.
-        register_refusal(EngineError)
+        # The engine's refusals answer the API as 400s with their code, field and hand, in the
+        # reader's language (scoring/engine_messages.py).
+        register_refusal(EngineError, engine_error_text)
         register_club_section("scoring", club_section, order=10)

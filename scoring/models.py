@@ -15,6 +15,7 @@ import json
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 
@@ -33,11 +34,11 @@ class GameQuerySet(models.QuerySet["Game"]):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        RUNNING = "running", "Running"
+        RUNNING = "running", _("Running")
         """Hands are being entered."""
-        FINISHED = "finished", "Finished"
+        FINISHED = "finished", _("Finished")
         """Over by the rules, or ended by the club; its results count."""
-        ABANDONED = "abandoned", "Abandoned"
+        ABANDONED = "abandoned", _("Abandoned")
         """Kept for the record, excluded from standings."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")

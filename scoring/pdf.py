@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.template import Library
+from django.utils.translation import pgettext
 
 from core.pdf import html_to_pdf
 from core.pdf import render_html as _render_html
+from scoring.engine_messages import rules_title
 
 register = Library()
+register.filter("rules_title", rules_title)
 
 # The template libraries of the sheets: core's number formats and this module's words.
 LIBRARIES = ("scoring.pdf",)
@@ -22,11 +25,12 @@ LIBRARIES = ("scoring.pdf",)
 
 @register.filter
 def status_text(status: str) -> str:
-    return {
-        "running": "In progress",
-        "finished": "Finished",
-        "abandoned": "Abandoned",
-    }.get(status, status)
+    words = {
+        "running": pgettext("game status", "In progress"),
+        "finished": pgettext("game status", "Finished"),
+        "abandoned": pgettext("game status", "Abandoned"),
+    }
+    return words.get(status, status)
 
 
 def render_html(template: str, context: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Player
 from core.models import AuditEntry, log_action
@@ -83,4 +84,4 @@ def _pin_outcome(game: Game, seat: int, player: Player, user: Any, right: bool) 
         game=game,
         after={"seat": seat, "player_id": player.pk, "player": player.display_name},
     )
-    return GameError("That PIN is not right.", code="wrong_pin", field="pin")
+    return GameError(gettext("That PIN is not right."), code="wrong_pin", field="pin")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from clubs import services as club_services
 from clubs.models import Club, Player
 from scoring.errors import GameError
@@ -20,7 +22,11 @@ def players_by_name(*, club: Club, seats: Sequence[Player | str], created_by: An
             continue
         name = " ".join(str(seat).split())
         if not name:
-            raise GameError(f"Seat {i + 1} needs a player.", code="players", field="players")
+            raise GameError(
+                gettext("Seat %(number)s needs a player.") % {"number": i + 1},
+                code="players",
+                field="players",
+            )
         found = club.players.filter(display_name__iexact=name).first()
         if found is None:
             try:

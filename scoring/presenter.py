@@ -24,41 +24,44 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.formats import points, printed, uma_text
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from core.formats import localized, points, printed, uma_text
 from scoring.engine import Entry, Limit, PenaltyPrice, SettlementTerms
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
 
 WINDS = ("E", "S", "W", "N")
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-WIND_CHARACTERS = (("東", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
+WIND_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+WIND_CHARACTERS = (("東", _("East")), ("南", _("South")), ("西", _("West")), ("北", _("North")))
 """Each wind's character with its name, East to North, as the printed sheet heads the seats."""
 
 RESULT_WORDS = {
-    "ron": "Ron",
-    "tsumo": "Tsumo",
-    "draw": "Draw",
-    "abortive": "Abortive",
-    "chombo": "Chombo",
+    "ron": pgettext_lazy("result button", "Ron"),
+    "tsumo": pgettext_lazy("result button", "Tsumo"),
+    "draw": pgettext_lazy("result button", "Draw"),
+    "abortive": pgettext_lazy("result button", "Abortive"),
+    "chombo": pgettext_lazy("result button", "Chombo"),
 }
 """A hand's result on the entry form's buttons."""
 OUTCOME_WORDS = {
-    "ron": "Ron",
-    "tsumo": "Tsumo",
-    "draw": "Exhaustive draw",
-    "abortive": "Abortive draw",
-    "chombo": "Chombo",
+    "ron": pgettext_lazy("outcome", "Ron"),
+    "tsumo": pgettext_lazy("outcome", "Tsumo"),
+    "draw": _("Exhaustive draw"),
+    "abortive": _("Abortive draw"),
+    "chombo": pgettext_lazy("outcome", "Chombo"),
 }
 """A hand's result as the printed sheet names it."""
-MULTI_RON = {2: "Double ron", 3: "Triple ron"}
+MULTI_RON = {2: _("Double ron"), 3: _("Triple ron")}
 
 ABORT_WORDS = {
-    "nine_terminals": "nine terminals",
-    "four_winds": "four winds",
-    "four_kongs": "four kongs",
-    "four_riichi": "four riichi",
-    "triple_ron": "triple ron",
+    "nine_terminals": _("nine terminals"),
+    "four_winds": _("four winds"),
+    "four_kongs": _("four kongs"),
+    "four_riichi": _("four riichi"),
+    "triple_ron": _("triple ron"),
 }
 
 
@@ -67,43 +70,43 @@ class PenaltyWords:
     """A penalty kind's names: in a hand's line on the pages, on the printed sheet, and on the
     entry form (where the rules' price follows in brackets)."""
 
-    line: str
-    sheet: str
-    offer: str
+    line: Any
+    sheet: Any
+    offer: Any
 
 
 PENALTY_WORDS = {
-    "false_out": PenaltyWords("false win", "faulty out", "Faulty out, play goes on"),
+    "false_out": PenaltyWords(_("false win"), _("faulty out"), _("Faulty out, play goes on")),
     "false_ready": PenaltyWords(
-        "false ready", "faulty ready declaration", "Faulty ready declaration"
+        _("false ready"), _("faulty ready declaration"), _("Faulty ready declaration")
     ),
-    "false_claim": PenaltyWords("false claim", "faulty claim", "Faulty claim"),
+    "false_claim": PenaltyWords(_("false claim"), _("faulty claim"), _("Faulty claim")),
 }
-POINTS_PENALTY = "Points (enter the amount)"
+POINTS_PENALTY = _("Points (enter the amount)")
 """The entry form's penalty that is an amount in points, not a kind the rules price."""
 
 LIMIT_WORDS = {
-    "mangan": "Mangan",
-    "haneman": "Haneman",
-    "baiman": "Baiman",
-    "sanbaiman": "Sanbaiman",
-    "limit": "Limit",
-    "yakuman": "Yakuman",
-    "double_yakuman": "Double yakuman",
+    "mangan": _("Mangan"),
+    "haneman": _("Haneman"),
+    "baiman": _("Baiman"),
+    "sanbaiman": _("Sanbaiman"),
+    "limit": pgettext_lazy("limit button", "Limit"),
+    "yakuman": _("Yakuman"),
+    "double_yakuman": _("Double yakuman"),
 }
-YAKUMAN_WORDS = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+YAKUMAN_WORDS = {1: _("yakuman"), 2: _("double yakuman"), 3: _("triple yakuman")}
 
 ACTION_WORDS = {
-    "game.created": "started the game",
-    "game.imported": "imported the game",
-    "hand.recorded": "entered",
-    "hand.corrected": "corrected",
-    "hand.deleted": "deleted",
-    "game.confirmations_cleared": "cleared the confirmations of",
-    "game.finished": "finished the game",
-    "game.abandoned": "abandoned the game",
-    "game.confirmed": "confirmed",
-    "player.pin_refused": "typed a wrong PIN for",
+    "game.created": pgettext_lazy("audit trail", "started the game"),
+    "game.imported": pgettext_lazy("audit trail", "imported the game"),
+    "hand.recorded": pgettext_lazy("audit trail", "entered"),
+    "hand.corrected": pgettext_lazy("audit trail", "corrected"),
+    "hand.deleted": pgettext_lazy("audit trail", "deleted"),
+    "game.confirmations_cleared": pgettext_lazy("audit trail", "cleared the confirmations of"),
+    "game.finished": pgettext_lazy("audit trail", "finished the game"),
+    "game.abandoned": pgettext_lazy("audit trail", "abandoned the game"),
+    "game.confirmed": pgettext_lazy("audit trail", "confirmed"),
+    "player.pin_refused": pgettext_lazy("audit trail", "typed a wrong PIN for"),
 }
 """An audit entry's action in the game's trail ("bob entered hand 3")."""
 
@@ -111,7 +114,7 @@ TENTHS = "points_1000"
 """``final["unit"]`` of results in points of 1,000, kept as tenths in the seats (27.3 is 273)."""
 POINTS = "points"
 """``final["unit"]`` of results that are final minus start points."""
-UNIT_WORDS = {TENTHS: "points of 1,000", POINTS: "points"}
+UNIT_WORDS = {TENTHS: _("points of 1,000"), POINTS: pgettext_lazy("result unit", "points")}
 
 
 def seat_winds(dealer: int) -> list[str]:
@@ -135,7 +138,7 @@ def start_winds(first_east: int) -> list[tuple[str, str]]:
 
 def unit_words(unit: str) -> str:
     """The result unit in words: ``points of 1,000`` or ``points``."""
-    return UNIT_WORDS[TENTHS] if unit == TENTHS else UNIT_WORDS[POINTS]
+    return str(UNIT_WORDS[TENTHS] if unit == TENTHS else UNIT_WORDS[POINTS])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,8 +155,8 @@ def signed(n: int | float | None, unit: str = POINTS) -> str:
     if n is None:
         return ""
     if unit == TENTHS:
-        return f"{n:+.1f}"
-    return f"{n:+,}" if n else "0"
+        return localized(f"{n:+.1f}")
+    return localized(f"{n:+,}") if n else "0"
 
 
 def result_text(value: int | None, unit: str) -> str:
@@ -170,7 +173,7 @@ def result_text(value: int | None, unit: str) -> str:
     sign = "+" if value > 0 else "-" if value < 0 else ""
     if unit == TENTHS:
         whole, tenth = divmod(abs(value), 10)
-        return f"{sign}{whole}.{tenth}"
+        return localized(f"{sign}{whole}.{tenth}")
     return f"{sign}{abs(value)}"
 
 
@@ -183,11 +186,11 @@ def printed_result(value: Any, unit: str) -> str:
     if value is None:
         return ""
     if unit == TENTHS:
-        return printed(f"{value:+.1f}")
-    return printed(f"{value:+,}")
+        return printed(localized(f"{value:+.1f}"))
+    return printed(localized(f"{value:+,}"))
 
 
-ABOVE_WORDS = {1: "one", 2: "two", 3: "three"}
+ABOVE_WORDS = {1: _("one"), 2: _("two"), 3: _("three")}
 """A floating uma table's name: how many players finish above the return points."""
 
 
@@ -204,11 +207,15 @@ def settlement_text(terms: SettlementTerms) -> str:
     if terms.placement:
         if terms.uma[0][0]:  # floating: a table for each count of players above the return
             tables = [f"{ABOVE_WORDS[n]} {uma_text(uma)}" for n, uma in terms.uma]
-            uma = f"by players above return: {', '.join(tables)}"
+            uma = gettext("by players above return: %(tables)s") % {"tables": ", ".join(tables)}
         else:
             uma = uma_text(terms.uma[0][1])
-        return f"uma {uma} · start {start:,} · return {terms.return_points:,}"
-    return f"final minus start points ({start:,})"
+        return gettext("uma %(uma)s · start %(start)s · return %(return)s") % {
+            "uma": uma,
+            "start": points(start),
+            "return": points(terms.return_points),
+        }
+    return gettext("final minus start points (%(start)s)") % {"start": points(start)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -221,7 +228,7 @@ def limit_label(limit: Limit) -> str:
     >>> limit_label(Limit("haneman", han=6)), limit_label(Limit("double_yakuman", yakuman=2))
     ('Haneman', 'Double yakuman')
     """
-    return LIMIT_WORDS.get(limit.name, limit.name)
+    return str(LIMIT_WORDS.get(limit.name, limit.name))
 
 
 def penalty_label(price: PenaltyPrice) -> str:
@@ -234,15 +241,18 @@ def penalty_label(price: PenaltyPrice) -> str:
     """
     offer = PENALTY_WORDS[price.kind].offer if price.kind in PENALTY_WORDS else price.kind
     if price.payment == "to_winner":
-        return f"{offer} ({points(price.points)} to the winner)"
+        return gettext("%(offer)s (%(points)s to the winner)") % {
+            "offer": offer,
+            "points": points(price.points),
+        }
     if price.payment == "limit_each_at_draw":
-        return f"{offer} (at a draw)"
-    return f"{offer} ({points(price.points)} off)"
+        return gettext("%(offer)s (at a draw)") % {"offer": offer}
+    return gettext("%(offer)s (%(points)s off)") % {"offer": offer, "points": points(price.points)}
 
 
 def score_label(entry: Entry) -> str:
     """What the entry form calls a hand's score typed in whole."""
-    return "Fixed score" if entry.points_doubles else "Score in basic points"
+    return gettext("Fixed score") if entry.points_doubles else gettext("Score in basic points")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -287,22 +297,32 @@ def value_words(win: Mapping[str, Any], *, riichi_doubles: int = 0) -> str:
         return "counted from its parts"
     if win.get("yakuman"):
         n = win["yakuman"]
-        return YAKUMAN_WORDS.get(n, f"{n}-fold yakuman")
+        if n in YAKUMAN_WORDS:
+            return str(YAKUMAN_WORDS[n])
+        return gettext("%(n)s-fold yakuman") % {"n": n}
     if win.get("han") is not None:
-        return (
-            f"{win['han']} han"
-            + (f" {win['fu']} fu" if win.get("fu") else "")
-            + (f", {win['dora']} dora" if win.get("dora") else "")
-        )
+        text = gettext("%(han)s han") % {"han": win["han"]}
+        if win.get("fu"):
+            text = gettext("%(han)s han %(fu)s fu") % {"han": win["han"], "fu": win["fu"]}
+        if win.get("dora"):
+            text = gettext("%(value)s, %(dora)s dora") % {"value": text, "dora": win["dora"]}
+        return text
     if win.get("points") is not None:
         called = win.get("doubles") or 0
         paid = called + riichi_doubles
-        text = f"{win['points']} points, {paid} double" + ("" if paid == 1 else "s")
+        text = ngettext(
+            "%(points)s points, %(doubles)s double",
+            "%(points)s points, %(doubles)s doubles",
+            paid,
+        ) % {"points": win["points"], "doubles": paid}
         if riichi_doubles:
-            text += f" with {riichi_doubles} for riichi"
+            text = gettext("%(value)s with %(riichi)s for riichi") % {
+                "value": text,
+                "riichi": riichi_doubles,
+            }
         return text
     if win.get("score") is not None:
-        return f"score {win['score']:,}"
+        return gettext("score %(score)s") % {"score": points(win["score"])}
     return ""
 
 
@@ -314,7 +334,7 @@ def win_words(win: Mapping[str, Any], data: Mapping[str, Any], riichi_doubles: i
 
 
 def _names(seats: Sequence[int], names: Sequence[str]) -> str:
-    return ", ".join(names[s] for s in seats) if seats else "nobody"
+    return ", ".join(names[s] for s in seats) if seats else gettext("nobody")
 
 
 def hand_line(data: Mapping[str, Any], names: Sequence[str], *, riichi_doubles: int = 0) -> str:
@@ -329,8 +349,8 @@ def hand_line(data: Mapping[str, Any], names: Sequence[str], *, riichi_doubles: 
     'Draw; ready: nobody; penalty: B (false ready); penalty: C (1,000 points to A)'
     """
     result = data.get("result")
+    parts: list[str] = []
     if result in ("ron", "tsumo"):
-        how = f"on {names[data['from']]}'s discard" if result == "ron" else "by self-draw"
         wins = [
             (
                 names[w["seat"]],
@@ -340,33 +360,58 @@ def hand_line(data: Mapping[str, Any], names: Sequence[str], *, riichi_doubles: 
             for w in data.get("wins") or []
         ]
         if len(wins) == 1:  # "Chiara won on Bruno's discard (3 han 40 fu)"
-            text = f"{wins[0][0]} won {how} ({wins[0][1]})"
+            who, value = wins[0][0], wins[0][1]
         else:  # "Chiara (3 han 40 fu) and Daiki (5 han) won on Bruno's discard"
             each = [f"{name} ({value})" for name, value in wins]
-            text = f"{', '.join(each[:-1])} and {each[-1]} won {how}"
+            who = gettext("%(first)s and %(last)s") % {
+                "first": ", ".join(each[:-1]),
+                "last": each[-1],
+            }
+            value = ""
+        if result == "ron":
+            fields = {"who": who, "from": names[data["from"]], "value": value}
+            if value:
+                parts.append(gettext("%(who)s won on %(from)s's discard (%(value)s)") % fields)
+            else:
+                parts.append(gettext("%(who)s won on %(from)s's discard") % fields)
+        elif value:
+            parts.append(
+                gettext("%(who)s won by self-draw (%(value)s)") % {"who": who, "value": value}
+            )
+        else:
+            parts.append(gettext("%(who)s won by self-draw") % {"who": who})
     elif result == "draw":
-        text = f"Draw; ready: {_names(data.get('tenpai') or [], names)}"
+        parts.append(gettext("Draw"))
+        parts.append(
+            gettext("ready: %(names)s") % {"names": _names(data.get("tenpai") or [], names)}
+        )
         if data.get("nagashi"):
-            text += f"; nagashi mangan: {_names(data['nagashi'], names)}"
+            parts.append(
+                gettext("nagashi mangan: %(names)s") % {"names": _names(data["nagashi"], names)}
+            )
     elif result == "abortive":
-        text = f"Abortive draw ({ABORT_WORDS.get(data.get('reason', ''), data.get('reason'))})"
+        reason = ABORT_WORDS.get(data.get("reason", ""), data.get("reason"))
+        parts.append(gettext("Abortive draw (%(reason)s)") % {"reason": reason})
     elif result == "chombo":
-        text = f"Chombo by {names[data['offender']]}"
+        parts.append(gettext("Chombo by %(name)s") % {"name": names[data["offender"]]})
     else:
-        text = str(result)
+        parts.append(str(result))
     if data.get("riichi"):
-        text += f"; riichi: {_names(data['riichi'], names)}"
+        parts.append(gettext("riichi: %(names)s") % {"names": _names(data["riichi"], names)})
     for p in data.get("penalties") or []:
         kind = p.get("kind") or ""
-        what = (
-            PENALTY_WORDS[kind].line if kind in PENALTY_WORDS else f"{p.get('points', 0):,} points"
-        )
+        if kind in PENALTY_WORDS:
+            what = str(PENALTY_WORDS[kind].line)
+        else:
+            what = gettext("%(points)s points") % {"points": points(p.get("points", 0))}
         if p.get("to") is not None:
-            what += f" to {names[p['to']]}"
-        text += f"; penalty: {names[p['seat']]} ({what})"
+            what = gettext("%(what)s to %(name)s") % {"what": what, "name": names[p["to"]]}
+        parts.append(
+            gettext("penalty: %(name)s (%(what)s)") % {"name": names[p["seat"]], "what": what}
+        )
     if data.get("note"):
-        text += f"; note: “{data['note']}”"
-    return text
+        parts.append(gettext("note: “%(note)s”") % {"note": data["note"]})
+    return "; ".join(parts)
 
 
 def _sheet_names(names: Sequence[str], seats: Any) -> str:
@@ -378,7 +423,7 @@ def _sheet_win(
 ) -> str:
     text = f"{names[win['seat']]} {win_words(win, data, doubles)}"
     if win.get("pao") is not None:
-        text += f", {names[win['pao']]} liable (pao)"
+        text += ", " + gettext("%(name)s liable (pao)") % {"name": names[win["pao"]]}
     return text
 
 
@@ -386,9 +431,19 @@ def _sheet_penalty(p: Mapping[str, Any], names: Sequence[str]) -> str:
     who = names[p["seat"]]
     if p.get("kind"):
         kind = p["kind"]
-        return f"Penalty: {who}, {PENALTY_WORDS[kind].sheet if kind in PENALTY_WORDS else kind}"
-    to = f" to {names[p['to']]}" if p.get("to") is not None else " off the table"
-    return f"Penalty: {who} pays {points(p.get('points', 0))}{to}"
+        what = PENALTY_WORDS[kind].sheet if kind in PENALTY_WORDS else kind
+        return gettext("Penalty: %(who)s, %(what)s") % {"who": who, "what": what}
+    amount = points(p.get("points", 0))
+    if p.get("to") is not None:
+        return gettext("Penalty: %(who)s pays %(points)s to %(to)s") % {
+            "who": who,
+            "points": amount,
+            "to": names[p["to"]],
+        }
+    return gettext("Penalty: %(who)s pays %(points)s off the table") % {
+        "who": who,
+        "points": amount,
+    }
 
 
 def hand_outcome(
@@ -406,25 +461,34 @@ def hand_outcome(
     details: list[str] = []
     if result in ("ron", "tsumo"):
         wins = data.get("wins", [])
-        outcome = "Tsumo" if result == "tsumo" else MULTI_RON.get(len(wins), "Ron")
+        if result == "tsumo":
+            outcome = str(OUTCOME_WORDS["tsumo"])
+        else:
+            outcome = str(MULTI_RON.get(len(wins), OUTCOME_WORDS["ron"]))
         details.extend(_sheet_win(w, data, names, riichi_doubles) for w in wins)
         if result == "ron":
-            details.append(f"from {names[data['from']]}")
+            details.append(gettext("from %(name)s") % {"name": names[data["from"]]})
         if data.get("losers"):
-            losers = data["losers"]
-            details.append("losers: " + "; ".join(_sheet_win(w, {}, names, 0) for w in losers if w))
+            losers = "; ".join(_sheet_win(w, {}, names, 0) for w in data["losers"] if w)
+            details.append(gettext("losers: %(losers)s") % {"losers": losers})
     elif result == "draw":
-        outcome = OUTCOME_WORDS["draw"]
+        outcome = str(OUTCOME_WORDS["draw"])
         tenpai = data.get("tenpai") or []
-        details.append(f"ready: {_sheet_names(names, tenpai)}" if tenpai else "nobody ready")
+        if tenpai:
+            details.append(gettext("ready: %(names)s") % {"names": _sheet_names(names, tenpai)})
+        else:
+            details.append(gettext("nobody ready"))
         if data.get("nagashi"):
-            details.append(f"nagashi mangan: {_sheet_names(names, data['nagashi'])}")
+            details.append(
+                gettext("nagashi mangan: %(names)s")
+                % {"names": _sheet_names(names, data["nagashi"])}
+            )
     elif result == "abortive":
-        outcome = OUTCOME_WORDS["abortive"]
-        details.append(ABORT_WORDS.get(data.get("reason", ""), str(data.get("reason", ""))))
+        outcome = str(OUTCOME_WORDS["abortive"])
+        details.append(str(ABORT_WORDS.get(data.get("reason", ""), str(data.get("reason", "")))))
     elif result == "chombo":
-        outcome = OUTCOME_WORDS["chombo"]
-        details.append(f"by {names[data['offender']]}")
+        outcome = str(OUTCOME_WORDS["chombo"])
+        details.append(gettext("by %(name)s") % {"name": names[data["offender"]]})
     else:
         outcome = str(result)
     details.extend(_sheet_penalty(p, names) for p in data.get("penalties") or [])

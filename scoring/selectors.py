@@ -12,6 +12,7 @@ from typing import Any
 from django.core.paginator import Page, Paginator
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club
@@ -314,27 +315,40 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
             if was["deltas"][s] != h["deltas"][s]
         ]
         label = h["label"] if was["label"] == h["label"] else f"{was['label']} → {h['label']}"
-        detail = "; ".join(moved) if moved else "same changes"
+        detail = "; ".join(moved) if moved else gettext("same changes")
         if was["dealer"] != h["dealer"]:
-            detail += f"; dealer {names[was['dealer']]} → {names[h['dealer']]}"
+            detail += "; " + gettext("dealer %(was)s → %(now)s") % {
+                "was": names[was["dealer"]],
+                "now": names[h["dealer"]],
+            }
         if was["pool"] != h["pool"]:
-            detail += f"; pool {points(was['pool'])} → {points(h['pool'])}"
+            detail += "; " + gettext("pool %(was)s → %(now)s") % {
+                "was": points(was["pool"]),
+                "now": points(h["pool"]),
+            }
         lines.append({"number": h["number"], "label": label, "detail": detail})
     if totals_only:
-        which = (
-            f"Hand {totals_only[0]}"
-            if len(totals_only) == 1
-            else f"Hands {totals_only[0]} to {totals_only[-1]}"
-            if totals_only == list(range(totals_only[0], totals_only[-1] + 1))
-            else "Hands " + ", ".join(str(n) for n in totals_only)
-        )
-        lines.append({"number": None, "label": "", "detail": f"{which}: new running totals only"})
+        if len(totals_only) == 1:
+            which = gettext("Hand %(number)s") % {"number": totals_only[0]}
+        elif totals_only == list(range(totals_only[0], totals_only[-1] + 1)):
+            which = gettext("Hands %(first)s to %(last)s") % {
+                "first": totals_only[0],
+                "last": totals_only[-1],
+            }
+        else:
+            which = gettext("Hands %(numbers)s") % {
+                "numbers": ", ".join(str(n) for n in totals_only)
+            }
+        detail = gettext("%(which)s: new running totals only") % {"which": which}
+        lines.append({"number": None, "label": "", "detail": detail})
     if len(after["hands"]) < len(before["hands"]):
+        fewer = len(before["hands"]) - len(after["hands"])
         lines.append(
             {
                 "number": None,
                 "label": "",
-                "detail": f"{len(before['hands']) - len(after['hands'])} hand(s) fewer",
+                "detail": ngettext("%(count)s hand fewer", "%(count)s hands fewer", fewer)
+                % {"count": fewer},
             }
         )
     totals = [
@@ -353,7 +367,7 @@ def audit_trail(game: Game) -> list[dict[str, Any]]:
     for entry in game.audit_entries.select_related("actor").order_by("-created", "-id"):
         what = ACTION_WORDS.get(entry.action, entry.action)
         if (entry.action, entry.reason) in MOVES:
-            what = MOVES[entry.action, entry.reason]
+            what = MOVE_WORDS[MOVES[entry.action, entry.reason]]
         detail = ""
         if entry.action == "hand.recorded" and isinstance(entry.after, dict):
             detail = _safe(entry.after, names, doubles)
@@ -394,6 +408,10 @@ def _safe(data: Any, names: Sequence[str], doubles: int = 0) -> str:
 UNDO_REASON = "Undo of the last hand."
 REDO_REASON = "Redo of the undone hand."
 MOVES = {("hand.deleted", UNDO_REASON): "undid", ("hand.recorded", REDO_REASON): "restored"}
+MOVE_WORDS = {
+    "undid": pgettext_lazy("audit trail", "undid"),
+    "restored": pgettext_lazy("audit trail", "restored"),
+}
 # Entries that change no hand: a redo may still follow an undo across them.
 NOT_HAND_CHANGES = ("game.confirmed", "game.confirmations_cleared", "player.pin_refused")
 

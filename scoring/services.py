@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.http import parse_etags
+from django.utils.translation import gettext
 
 from clubs.access import Role
 from clubs.models import Club, Membership, Player
@@ -255,9 +256,13 @@ def game_create(
     ``ruleset_version``, or the ``league`` (its rule set's current version, else its rules).
     """
     if len(players) != 4:
-        raise GameError("A game needs four players, one per seat.", code="players", field="players")
+        raise GameError(
+            gettext("A game needs four players, one per seat."), code="players", field="players"
+        )
     if len({p.pk for p in players}) != 4:
-        raise GameError("A player can sit in only one seat.", code="players", field="players")
+        raise GameError(
+            gettext("A player can sit in only one seat."), code="players", field="players"
+        )
     for p in players:
         if p.club_id != club.pk:
             raise GameError(
@@ -328,7 +333,11 @@ def hand_preview(
         index = len(hands) - 1
     else:
         if not 1 <= number <= len(hands):
-            raise GameError(f"The game has no hand {number}.", code="no_such_hand", field="number")
+            raise GameError(
+                gettext("The game has no hand %(number)s.") % {"number": number},
+                code="no_such_hand",
+                field="number",
+            )
         hands[number - 1] = hand
         index = number - 1
     result = _replay(game, hands)
@@ -406,7 +415,8 @@ def _append(
         return HandWrite(game=game, number=first["number"], repeated=True, response=first)
     if not game.is_running:
         raise GameError(
-            f"The game is {game.get_status_display().lower()}; no hand can be added.",
+            gettext("The game is %(status)s; no hand can be added.")
+            % {"status": str(game.get_status_display()).lower()},
             code="not_running",
         )
     rows = _hands(game)
@@ -458,7 +468,11 @@ def _enforce(refusal: policy.Refusal | None) -> None:
 
 def _row(rows: Sequence[Hand], number: int) -> Hand:
     if not 1 <= number <= len(rows):
-        raise GameError(f"The game has no hand {number}.", code="no_such_hand", field="number")
+        raise GameError(
+            gettext("The game has no hand %(number)s.") % {"number": number},
+            code="no_such_hand",
+            field="number",
+        )
     return rows[number - 1]
 
 
@@ -565,7 +579,7 @@ def hand_undo(*, game: Game, user: Any, number: int | None = None) -> HandMove:
     if number is not None and number != game.hand_count:
         raise StaleHandNumber(expected=number, current=game.hand_count + 1, undo=True)
     if not game.hand_count:
-        raise GameError("There is no hand to undo.", code="no_such_hand")
+        raise GameError(gettext("There is no hand to undo."), code="no_such_hand")
     _enforce(policy.correct_refusal(_role(game, user), game.status))
     rows = _hands(game)
     last = len(rows)
@@ -600,7 +614,9 @@ def hand_redo(*, game: Game, user: Any, number: int | None = None) -> HandMove:
         )
     if entry is None:
         raise GameError(
-            "There is no undone hand to restore: a hand was entered or changed since the undo.",
+            gettext(
+                "There is no undone hand to restore: a hand was entered or changed since the undo."
+            ),
             code="nothing_to_redo",
         )
     _enforce(policy.correct_refusal(_role(game, user), game.status))
@@ -681,15 +697,19 @@ def game_import(
     The seats are ``players`` (players, or names), else the record's ``players`` names; a name
     finds the club's player or adds a guest."""
     if not isinstance(record, dict):
-        raise GameError("A game record must be an object.", code="invalid_record")
+        raise GameError(gettext("A game record must be an object."), code="invalid_record")
     if not players:
         players = record.get("players") or []
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise GameError(
-                "'players' must be four names, one per seat.", code="players", field="players"
+                gettext("'players' must be four names, one per seat."),
+                code="players",
+                field="players",
             )
     if len(players) != 4:
-        raise GameError("A game needs four players, one per seat.", code="players", field="players")
+        raise GameError(
+            gettext("A game needs four players, one per seat."), code="players", field="players"
+        )
     players = players_by_name(club=club, seats=players, created_by=created_by)
     game = game_create(
         club=club,
@@ -748,7 +768,9 @@ def game_confirm(
     has changed the result since, :class:`ResultChanged` is raised under the lock."""
     if pin is not None:
         if game.status != Game.Status.FINISHED:  # checked again under the lock
-            raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+            raise GameError(
+                gettext("Only a finished game's result can be confirmed."), code="not_finished"
+            )
         _enforce(policy.pin_refusal(_role(game, user)))
         pins.check_pin(game, _seat_row(game, seat).player, seat, pin, user)
     by = "login" if pin is None else "pin"
@@ -768,7 +790,9 @@ def _seat_row(game: Game, seat: int) -> GameSeat:
 def _confirm(*, game: Game, seat: int, user: Any, by: str, result: str | None) -> GameSeat:
     game = _locked(game)
     if game.status != Game.Status.FINISHED:
-        raise GameError("Only a finished game's result can be confirmed.", code="not_finished")
+        raise GameError(
+            gettext("Only a finished game's result can be confirmed."), code="not_finished"
+        )
     if result is not None and result != game.result_tag:
         raise ResultChanged()
     row = _seat_row(game, seat)

@@ -16,6 +16,7 @@ from typing import Any
 from django.utils import timezone
 
 from core.formats import option_text
+from core.i18n import rule_word
 from core.models import AuditEntry
 from scoring import engine
 from scoring.models import Game
@@ -200,7 +201,7 @@ def changed_options(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
     for d in engine.describe_options():
         name = d["name"]
         if name in pinned and pinned[name] != preset.get(name):
-            lines.append(RuleLine(d["label"], option_text(d, pinned[name])))
+            lines.append(RuleLine(rule_word(d["label"]), option_text(d, pinned[name])))
     return tuple(lines)
 
 
@@ -211,7 +212,7 @@ def settlement_lines(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
     described = {d["name"]: d for d in engine.describe_options()}
     names = engine.settled_by(engine.resolve_rules(rules))
     return tuple(
-        RuleLine(described[n]["label"], option_text(described[n], options[n]))
+        RuleLine(rule_word(described[n]["label"]), option_text(described[n], options[n]))
         for n in names
         if n in options
     )

@@ -13,11 +13,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from clubs.access import Role, get_club_for_user, role_of
 from scoring import engine, policy, selectors, services
+from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
     GameStartForm,
@@ -82,7 +84,10 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as e:  # start_kwargs: half a start state, an empty rule set
             form.add_error(None, e)
         else:
-            messages.success(request, f"Game started: {game.rules_name}.")
+            messages.success(
+                request,
+                gettext("Game started: %(rules)s.") % {"rules": rules_title(game.rules_name)},
+            )
             return redirect("scoring:hand_new", pk=game.pk)
     return render(request, "scoring/game_new.html", {"club": club, "form": form})
 
@@ -165,7 +170,7 @@ def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dic
     form = _hand_form(request, game, **({"dealer": dealer} if number else {}))
     if not form.is_valid() or "hand" not in form.cleaned_data:
         errors = [e for errs in form.errors.values() for e in errs]
-        return {"incomplete": errors[0] if errors else "Complete the hand."}
+        return {"incomplete": errors[0] if errors else gettext("Complete the hand.")}
     try:
         preview = services.hand_preview(
             game=game, hand=form.hand(), user=request.user, number=number
@@ -221,9 +226,11 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                 form.is_valid()
                 form.add_error(
                     None,
-                    f"This form was saved before, as hand {e.number}, and the hand below is "
-                    f"different: it is not saved. Check it and save it as hand "
-                    f"{game.hand_count + 1}.",
+                    gettext(
+                        "This form was saved before, as hand %(saved)s, and the hand below is "
+                        "different: it is not saved. Check it and save it as hand %(next)s."
+                    )
+                    % {"saved": e.number, "next": game.hand_count + 1},
                 )
             except engine.EngineError as e:
                 # On the field the engine names, and in the preview box by the save button.
@@ -234,7 +241,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                 form.add_error(None, _error_text(e))
             else:
                 label = write.response["result"]["label"] if write.response else ""
-                messages.success(request, f"Hand {label} saved.")
+                messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
                 if write.game.is_running:
                     return redirect("scoring:hand_new", pk=pk)
                 return redirect("scoring:game", pk=pk)
@@ -259,7 +266,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _game_over(request: HttpRequest, pk: int) -> HttpResponse:
-    messages.info(request, "The game is over; no hand can be added.")
+    messages.info(request, gettext("The game is over; no hand can be added."))
     return redirect("scoring:game", pk=pk)
 
 
@@ -278,8 +285,11 @@ def _hand_or_404(game: Game, number: int) -> Any:
 def _gone(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     messages.error(
         request,
-        f"The game has no hand {number} any more: another device removed a hand. "
-        "Nothing was changed.",
+        gettext(
+            "The game has no hand %(number)s any more: another device removed a hand. "
+            "Nothing was changed."
+        )
+        % {"number": number},
     )
     return redirect("scoring:game", pk=pk)
 
@@ -293,7 +303,7 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if hand is None:
         if request.method == "POST":
             return _gone(request, pk, number)
-        raise Http404(f"The game has no hand {number}.")
+        raise Http404(gettext("The game has no hand %(number)s.") % {"number": number})
     form = _hand_form(
         request,
         game,
@@ -323,7 +333,12 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             except services.GameError as e:
                 form.add_error(None, _error_text(e))
             else:
-                _remember_changes(request, game, before, f"Hand {number} corrected.")
+                _remember_changes(
+                    request,
+                    game,
+                    before,
+                    gettext("Hand %(number)s corrected.") % {"number": number},
+                )
                 return redirect("scoring:game", pk=pk)
     delete_form = HandDeleteForm(initial={"hand_tag": form.initial["hand_tag"]})
     return _edit_page(request, game, hand, form, delete_form, preview)
@@ -394,8 +409,10 @@ def _hand_changed(
     else:
         delete_form = HandDeleteForm(initial={"hand_tag": tag})
     conflict = {
-        "message": f"Another device changed hand {e.number} while this page was open; "
-        "nothing was saved.",
+        "message": gettext(
+            "Another device changed hand %(number)s while this page was open; nothing was saved."
+        )
+        % {"number": e.number},
         "label": current.label,
         "words": selectors.game_hand_words(game, current.data),
         "kept": "correction" if correction is not None else "deletion",
@@ -428,7 +445,7 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     _require_correct(game, role)
     form = HandDeleteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give a reason to delete a hand.")
+        messages.error(request, gettext("Give a reason to delete a hand."))
         return redirect("scoring:hand_edit", pk=pk, number=number)
     before = selectors.snapshot(game)
     try:
@@ -444,7 +461,9 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))
         return redirect("scoring:hand_edit", pk=pk, number=number)
-    _remember_changes(request, game, before, f"Hand {number} deleted.")
+    _remember_changes(
+        request, game, before, gettext("Hand %(number)s deleted.") % {"number": number}
+    )
     return redirect("scoring:game", pk=pk)
 
 
@@ -454,19 +473,23 @@ def _posted_number(request: HttpRequest) -> int | None:
 
 
 def _hand_words(game: Game, hand: Hand) -> str:
-    return f"hand {hand.number} ({hand.label}): {selectors.game_hand_words(game, hand.data)}"
+    return gettext("hand %(number)s (%(label)s): %(words)s") % {
+        "number": hand.number,
+        "label": hand.label,
+        "words": selectors.game_hand_words(game, hand.data),
+    }
 
 
 @login_required
 @require_POST
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    return _move_hand(request, pk, services.hand_undo, "Undone")
+    return _move_hand(request, pk, services.hand_undo, gettext_lazy("Undone %(hand)s."))
 
 
 @login_required
 @require_POST
 def hand_redo(request: HttpRequest, pk: int) -> HttpResponse:
-    return _move_hand(request, pk, services.hand_redo, "Restored")
+    return _move_hand(request, pk, services.hand_redo, gettext_lazy("Restored %(hand)s."))
 
 
 def _move_hand(request: HttpRequest, pk: int, move_hand: Any, done: str) -> HttpResponse:
@@ -483,7 +506,7 @@ def _move_hand(request: HttpRequest, pk: int, move_hand: Any, done: str) -> Http
         messages.error(request, _error_text(e))
     else:
         game = move.game
-        messages.success(request, f"{done} {_hand_words(game, move.hand)}.")
+        messages.success(request, str(done) % {"hand": _hand_words(game, move.hand)})
     if request.POST.get("next") == "entry" and game.is_running:
         return redirect("scoring:hand_new", pk=pk)
     return redirect("scoring:game", pk=pk)
@@ -502,7 +525,7 @@ def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))
     else:
-        messages.success(request, "The game is finished.")
+        messages.success(request, gettext("The game is finished."))
     return redirect("scoring:game", pk=pk)
 
 
@@ -515,10 +538,10 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(refusal.message)
     form = ReasonForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give a reason to abandon the game.")
+        messages.error(request, gettext("Give a reason to abandon the game."))
         return redirect("scoring:game", pk=pk)
     services.game_abandon(game=game, user=request.user, reason=form.cleaned_data["reason"])
-    messages.success(request, "The game was abandoned: it is kept but never counts.")
+    messages.success(request, gettext("The game was abandoned: it is kept but never counts."))
     return redirect("scoring:game", pk=pk)
 
 
@@ -528,7 +551,7 @@ def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     game, role = selectors.game_for_user(request.user, pk)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a seat to confirm.")
+        messages.error(request, gettext("Choose a seat to confirm."))
         return redirect("scoring:game", pk=pk)
     pin = form.cleaned_data["pin"] or None
     refusal = policy.pin_refusal(role) if pin is not None else None
@@ -545,5 +568,8 @@ def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     except services.GameError as e:
         messages.error(request, _error_text(e))
     else:
-        messages.success(request, f"{row.player.display_name} confirmed the result.")
+        messages.success(
+            request,
+            gettext("%(name)s confirmed the result.") % {"name": row.player.display_name},
+        )
     return redirect("scoring:game", pk=pk)

@@ -167,6 +167,8 @@ API_PLAYER = Access("api player", (401, 404, OK, OK, OK, 404), (401, OK, OK, OK,
 # A write-only page: a login first, then 405 to a GET.
 POST_ONLY_PAGE = Access("post only", (LOGIN,) + (405,) * 5, (LOGIN,) + (405,) * 5)
 POST_ONLY = Access("post only", (405,) * 6, (405,) * 6)
+# Anyone, and no page of its own: a redirect back.
+GOES_BACK = Access("goes back", (302,) * 6, (302,) * 6)
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,8 @@ URLS = {
     "": Url("/", OPEN),
     "login/": Url("/login/", OPEN),
     "logout/": Url("/logout/", POST_ONLY, OPEN, {}),
+    # The language switcher: anyone; it sets a cookie and goes back (a GET just goes back).
+    "language/": Url("/language/", GOES_BACK, OPEN, {"language": "it", "next": "/"}),
     # accounts
     "signup/": Url(
         "/signup/",

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from scoring import engine
+from scoring.engine_messages import engine_error_text, engine_message
 
 SEAT_VALUE_FIELDS = ("value", "fu", "pao", "points", "doubles")
 MORE_FIELD_PREFIXES = ("dora_", "score_", "penalty_", "note")
@@ -21,13 +25,13 @@ VALUE_FIELD_FOR = {
     "doubles": "doubles",
 }
 SEAT_FIELD_WORDS = {
-    "value": "han",
-    "fu": "fu",
-    "dora": "dora",
-    "score": "score",
-    "pao": "liable player",
-    "points": "points",
-    "doubles": "doubles",
+    "value": _("han"),
+    "fu": _("fu"),
+    "dora": _("dora"),
+    "score": _("score"),
+    "pao": _("liable player"),
+    "points": _("points"),
+    "doubles": _("doubles"),
 }
 # A field of the game-record hand → the entry form's field, and its name on the screen.
 HAND_FIELD_FOR = {
@@ -41,14 +45,14 @@ HAND_FIELD_FOR = {
     "offender": "offender",
 }
 HAND_FIELD_WORDS = {
-    "result": "Result",
-    "discarder": "Discarded by",
-    "winners": "Who won",
-    "riichi": "Riichi",
-    "tenpai": "Ready at the draw",
-    "nagashi": "Nagashi mangan",
-    "reason": "Why aborted",
-    "offender": "Chombo by",
+    "result": _("Result"),
+    "discarder": _("Discarded by"),
+    "winners": _("Who won"),
+    "riichi": _("Riichi"),
+    "tenpai": _("Ready at the draw"),
+    "nagashi": _("Nagashi mangan"),
+    "reason": _("Why aborted"),
+    "offender": _("Chombo by"),
 }
 
 
@@ -89,8 +93,8 @@ class EngineErrorFields:
         """The engine's refusal in the scorer's words, led by the field it names on the form."""
         field = self.engine_error_field(error, number)
         if field is None:
-            return str(error)
-        return f"{self._field_label(field)}: {error.detail}"
+            return engine_error_text(error)
+        return f"{self._field_label(field)}: {engine_message(error)}"
 
     def add_engine_error(self, error: engine.EngineError, number: int) -> str:
         """Put the engine's refusal on the field it names (else on the form); returns it."""
@@ -100,7 +104,10 @@ class EngineErrorFields:
 
     def _field_label(self, field: str) -> str:
         if m := re.fullmatch(r"penalty_\w+_(\d+)", field):
-            return f"Penalty {int(m[1]) + 1}"
+            return gettext("Penalty %(number)s") % {"number": int(m[1]) + 1}
         if m := re.fullmatch(r"(\w+)_(\d)", field):
-            return f"{self.names[int(m[2])]}'s {SEAT_FIELD_WORDS[m[1]]}"
-        return HAND_FIELD_WORDS.get(field, field)
+            return gettext("%(name)s's %(field)s") % {
+                "name": self.names[int(m[2])],
+                "field": SEAT_FIELD_WORDS[m[1]],
+            }
+        return str(HAND_FIELD_WORDS.get(field, field))

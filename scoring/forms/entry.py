@@ -7,6 +7,8 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring import engine, hand_values
 from scoring.forms.choices import (
@@ -57,17 +59,17 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         self.correction = correction
         self.points_doubles = self.entry.points_doubles
         self.dora = self.entry.dora
-        self.han_choices = [(str(h), f"{h} han") for h in self.entry.han]
+        self.han_choices = [(str(h), gettext("%(han)s han") % {"han": h}) for h in self.entry.han]
         self.fu_choices = [(str(f), str(f)) for f in self.entry.fu]
         self.limit_choices = limit_buttons(self.entry)
         self.value_choices = self.han_choices + self.limit_choices
         for s in range(4):
             if self.points_doubles:
                 self.fields[f"points_{s}"] = forms.IntegerField(
-                    required=False, min_value=0, label="Points"
+                    required=False, min_value=0, label=_("Points")
                 )
                 self.fields[f"doubles_{s}"] = forms.IntegerField(
-                    required=False, min_value=0, label="Doubles"
+                    required=False, min_value=0, label=_("Doubles")
                 )
             else:
                 self.fields[f"value_{s}"] = forms.ChoiceField(
@@ -77,10 +79,10 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                 self.fields[f"pao_{s}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
                 if self.dora:
                     self.fields[f"dora_{s}"] = forms.IntegerField(
-                        required=False, min_value=0, max_value=99, label="Dora"
+                        required=False, min_value=0, max_value=99, label=_("Dora")
                     )
             self.fields[f"score_{s}"] = forms.IntegerField(
-                required=False, min_value=0, label="Fixed score"
+                required=False, min_value=0, label=_("Fixed score")
             )
         hand_values.add_fields(self, rules)  # the pickers, where the rules have them
         self.penalty_kinds = penalty_kinds(self.entry)
@@ -92,14 +94,14 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                 choices=self.penalty_kinds, required=False
             )
             self.fields[f"penalty_points_{i}"] = forms.IntegerField(
-                required=False, min_value=1, label="Points"
+                required=False, min_value=1, label=_("Points")
             )
             self.fields[f"penalty_to_{i}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
         self.fields["result"].choices = [(r.value, RESULT_WORDS[r]) for r in self.entry.results]
         self.fields["reason"].choices = [(v, ABORT_WORDS[v]) for v in self.entry.abort_reasons]
         if correction:
             self.fields["change_reason"] = forms.CharField(
-                max_length=200, label="Reason for the correction"
+                max_length=200, label=_("Reason for the correction")
             )
             # The hand's entity tag when the form was drawn: the save goes through only if
             # the hand is still that one (another device may have changed it meanwhile).
@@ -124,13 +126,16 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                 if d.get(f"points_{s}") is not None or d.get(f"doubles_{s}"):
                     self.add_error(
                         f"score_{s}",
-                        f"Give either {name}'s points and doubles or a fixed score, not both.",
+                        gettext(
+                            "Give either %(name)s's points and doubles or a fixed score, not both."
+                        )
+                        % {"name": name},
                     )
                     raise _Incomplete
                 win["score"] = score
                 return win
             if d.get(f"points_{s}") is None:
-                self.add_error(f"points_{s}", f"Give {name}'s points.")
+                self.add_error(f"points_{s}", gettext("Give %(name)s's points.") % {"name": name})
                 raise _Incomplete
             win["points"] = d[f"points_{s}"]
             win["doubles"] = d.get(f"doubles_{s}") or 0
@@ -142,13 +147,17 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         if score is not None:
             if value:
                 self.add_error(
-                    f"score_{s}", f"Give either {name}'s han (or a limit) or a score, not both."
+                    f"score_{s}",
+                    gettext("Give either %(name)s's han (or a limit) or a score, not both.")
+                    % {"name": name},
                 )
                 raise _Incomplete
             win["score"] = score
             return win
         if not value:
-            self.add_error(f"value_{s}", f"Choose {name}'s han (or a limit).")
+            self.add_error(
+                f"value_{s}", gettext("Choose %(name)s's han (or a limit).") % {"name": name}
+            )
             raise _Incomplete
         if value.startswith("y"):
             win["yakuman"] = int(value[1:])
@@ -159,7 +168,7 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         else:
             win["han"] = int(value)
             if not d.get(f"fu_{s}"):
-                self.add_error(f"fu_{s}", f"Choose {name}'s fu.")
+                self.add_error(f"fu_{s}", gettext("Choose %(name)s's fu.") % {"name": name})
                 raise _Incomplete
             win["fu"] = int(d[f"fu_{s}"])
         if dora and "han" in win:  # dora matter only to a win counted in han
@@ -176,7 +185,8 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
             if d.get(f"points_{s}") or d.get(f"doubles_{s}"):
                 self.add_error(
                     f"score_{s}",
-                    f"Give either {self.names[s]}'s points and doubles or a fixed score, not both.",
+                    gettext("Give either %(name)s's points and doubles or a fixed score, not both.")
+                    % {"name": self.names[s]},
                 )
                 raise _Incomplete
             return {"seat": s, "score": d[f"score_{s}"]}
@@ -197,16 +207,24 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
             if not (seat or kind or amount is not None or to):
                 continue
             if not seat:
-                self.add_error(f"penalty_seat_{i}", f"Penalty {i + 1}: choose who pays it.")
+                self.add_error(
+                    f"penalty_seat_{i}",
+                    gettext("Penalty %(number)s: choose who pays it.") % {"number": i + 1},
+                )
                 raise _Incomplete
             if not kind:
-                self.add_error(f"penalty_kind_{i}", f"Penalty {i + 1}: choose what it is for.")
+                self.add_error(
+                    f"penalty_kind_{i}",
+                    gettext("Penalty %(number)s: choose what it is for.") % {"number": i + 1},
+                )
                 raise _Incomplete
             penalty: dict[str, Any] = {"seat": int(seat)}
             if kind == "points":
                 if amount is None:
                     self.add_error(
-                        f"penalty_points_{i}", f"Penalty {i + 1}: give the points it costs."
+                        f"penalty_points_{i}",
+                        gettext("Penalty %(number)s: give the points it costs.")
+                        % {"number": i + 1},
                     )
                     raise _Incomplete
                 penalty["points"] = amount
@@ -237,11 +255,11 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         if result in ("ron", "tsumo"):
             winners = self._seats("winners")
             if not winners:
-                self.add_error("winners", "Tap who won.")
+                self.add_error("winners", _("Tap who won."))
                 raise _Incomplete
             if result == "ron":
                 if d.get("discarder") in (None, ""):
-                    self.add_error("discarder", "Tap who discarded the winning tile.")
+                    self.add_error("discarder", _("Tap who discarded the winning tile."))
                     raise _Incomplete
                 hand["from"] = int(d["discarder"])
                 # Winners in turn order after the discarder, as the game record lists them.
@@ -255,12 +273,12 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                 hand["nagashi"] = self._seats("nagashi")
         elif result == "abortive":
             if not d.get("reason"):
-                self.add_error("reason", "Choose why the deal was aborted.")
+                self.add_error("reason", _("Choose why the deal was aborted."))
                 raise _Incomplete
             hand["reason"] = d["reason"]
         else:
             if d.get("offender") in (None, ""):
-                self.add_error("offender", "Tap who made the chombo.")
+                self.add_error("offender", _("Tap who made the chombo."))
                 raise _Incomplete
             hand["offender"] = int(d["offender"])
         riichi = self._seats("riichi")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring import hand_values
 from scoring.forms.choices import PENALTY_ROWS
 from scoring.forms.engine_errors import MORE_FIELD_PREFIXES, SEAT_VALUE_FIELDS
@@ -37,7 +39,7 @@ class HandLayout:
             {
                 "value": str(s),
                 "label": self.names[s],
-                "wind": WIND_NAMES[winds[s]],
+                "wind": str(WIND_NAMES[winds[s]]),
                 "checked": str(s) in current,
             }
             for s in range(4)
@@ -114,11 +116,11 @@ class HandLayout:
                 }
             )
         summary = [
-            *(["dora"] if self.dora else []),
-            "fixed score",
-            *(["nagashi mangan"] if nagashi else []),
-            "penalties",
-            "note",
+            *([gettext("dora")] if self.dora else []),
+            gettext("fixed score"),
+            *([gettext("nagashi mangan")] if nagashi else []),
+            gettext("penalties"),
+            gettext("note"),
         ]
         used = any(
             v not in ("", None)

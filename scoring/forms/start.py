@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from core.i18n import rule_word
 from leagues.models import League
 from rulesets.models import RuleSet
 from scoring import engine
@@ -15,35 +17,35 @@ from scoring.presenter import WIND_NAMES
 
 
 class GameStartForm(forms.Form):
-    rules = forms.ChoiceField(label="Rules")
-    seat_0 = forms.CharField(label="East", max_length=60)
-    seat_1 = forms.CharField(label="South", max_length=60)
-    seat_2 = forms.CharField(label="West", max_length=60)
-    seat_3 = forms.CharField(label="North", max_length=60)
+    rules = forms.ChoiceField(label=_("Rules"))
+    seat_0 = forms.CharField(label=WIND_NAMES["E"], max_length=60)
+    seat_1 = forms.CharField(label=WIND_NAMES["S"], max_length=60)
+    seat_2 = forms.CharField(label=WIND_NAMES["W"], max_length=60)
+    seat_3 = forms.CharField(label=WIND_NAMES["N"], max_length=60)
     seating = forms.ChoiceField(
-        choices=[("entered", "As entered"), ("random", "Draw seats at random")],
+        choices=[("entered", _("As entered")), ("random", _("Draw seats at random"))],
         initial="entered",
         widget=forms.RadioSelect,
     )
-    table = forms.CharField(max_length=40, required=False, label="Table (optional)")
+    table = forms.CharField(max_length=40, required=False, label=_("Table (optional)"))
     # Optional start state, for a game begun on paper.
-    start_score_0 = forms.IntegerField(required=False, label="East's points")
-    start_score_1 = forms.IntegerField(required=False, label="South's points")
-    start_score_2 = forms.IntegerField(required=False, label="West's points")
-    start_score_3 = forms.IntegerField(required=False, label="North's points")
+    start_score_0 = forms.IntegerField(required=False, label=_("East's points"))
+    start_score_1 = forms.IntegerField(required=False, label=_("South's points"))
+    start_score_2 = forms.IntegerField(required=False, label=_("West's points"))
+    start_score_3 = forms.IntegerField(required=False, label=_("North's points"))
     start_round = forms.ChoiceField(
         required=False,
-        label="Round",
+        label=_("Round"),
         choices=[("", "—"), *WIND_NAMES.items()],
     )
-    start_number = forms.IntegerField(required=False, min_value=1, max_value=4, label="Hand")
+    start_number = forms.IntegerField(required=False, min_value=1, max_value=4, label=_("Hand"))
     start_dealer = forms.ChoiceField(
         required=False,
-        label="Dealer",
-        choices=[("", "—"), ("0", "East"), ("1", "South"), ("2", "West"), ("3", "North")],
+        label=_("Dealer"),
+        choices=[("", "—"), *((str(s), WIND_NAMES[w]) for s, w in enumerate("ESWN"))],
     )
-    start_honba = forms.IntegerField(required=False, min_value=0, max_value=99, label="Counters")
-    start_pool = forms.IntegerField(required=False, min_value=0, label="Riichi pool")
+    start_honba = forms.IntegerField(required=False, min_value=0, max_value=99, label=_("Counters"))
+    start_pool = forms.IntegerField(required=False, min_value=0, label=_("Riichi pool"))
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -54,19 +56,22 @@ class GameStartForm(forms.Form):
         groups: list[tuple[str, list[tuple[str, str]]]] = []
         if self.leagues:
             groups.append(
-                ("Leagues", [(f"league:{pk}", lg.name) for pk, lg in self.leagues.items()])
+                (_("Leagues"), [(f"league:{pk}", lg.name) for pk, lg in self.leagues.items()])
             )
         if self.rulesets:
             groups.append(
                 (
-                    "Club rule sets",
+                    _("Club rule sets"),
                     [(f"ruleset:{pk}", rs.name) for pk, rs in self.rulesets.items()],
                 )
             )
         groups.append(
             (
-                "Presets",
-                [(f"preset:{p}", engine.get_preset(p).name) for p in engine.preset_ids()],
+                _("Presets"),
+                [
+                    (f"preset:{p}", rule_word(engine.get_preset(p).name))
+                    for p in engine.preset_ids()
+                ],
             )
         )
         self.fields["rules"].choices = groups
@@ -93,7 +98,7 @@ class GameStartForm(forms.Form):
         elif kind == "ruleset":
             version = self.rulesets[ref].current_version
             if version is None:
-                raise forms.ValidationError("That rule set has no saved version yet.")
+                raise forms.ValidationError(_("That rule set has no saved version yet."))
             create["ruleset_version"] = version
         else:
             create["rules"] = ref
@@ -101,7 +106,7 @@ class GameStartForm(forms.Form):
         scores = [data.get(f"start_score_{i}") for i in range(4)]
         if any(s is not None for s in scores):
             if any(s is None for s in scores):
-                raise forms.ValidationError("Give all four start scores, or none.")
+                raise forms.ValidationError(_("Give all four start scores, or none."))
             start["scores"] = scores
         if data.get("start_round"):
             start["round"] = data["start_round"]

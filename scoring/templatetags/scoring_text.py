@@ -6,7 +6,12 @@ from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring.engine_messages import rules_title
+
 register = template.Library()
+
+# A game's rules in the reader's language (scoring.engine_messages).
+register.filter("rules_title", rules_title)
 
 
 @register.filter

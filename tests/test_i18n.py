@@ -1,0 +1,405 @@
+"""The site in Italian and Japanese: the catalogues are complete and compiled, the language is
+chosen as core/i18n.py says, and the main pages leave no English sentence behind.
+"""
+
+import gettext
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from clubhouse.demo import DEMO_CLUB_SLUG, seed_demo
+from clubs.models import Club, Player
+from leagues.models import League, Season
+from rulesets.models import RuleSet
+from scoring.models import Game
+
+LOCALE = Path(settings.BASE_DIR) / "locale"
+LANGUAGES = ("it", "ja")
+MSGFMT = shutil.which("msgfmt")
+needs_msgfmt = pytest.mark.skipif(MSGFMT is None, reason="gettext's msgfmt is not installed")
+
+
+def _po(language):
+    return LOCALE / language / "LC_MESSAGES" / "django.po"
+
+
+# ---------------------------------------------------------------------------------------------
+# The catalogues
+
+
+@needs_msgfmt
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogue_compiles_with_every_message_translated_and_none_fuzzy(language, tmp_path):
+    compiled = tmp_path / "django.mo"
+    run = subprocess.run(
+        [MSGFMT, "--check", "--statistics", "-o", str(compiled), str(_po(language))],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    statistics = run.stderr.strip()
+    assert "fuzzy" not in statistics, statistics
+    assert "untranslated" not in statistics, statistics
+    assert re.match(r"\d+ translated messages?\.$", statistics), statistics
+
+
+@needs_msgfmt
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_committed_mo_file_is_the_po_file_compiled(language, tmp_path):
+    # `make messages` compiles the .mo files the site reads; a .po changed without that would
+    # leave the site showing the old words.
+    compiled = tmp_path / "django.mo"
+    subprocess.run([MSGFMT, "-o", str(compiled), str(_po(language))], check=True)
+    with compiled.open("rb") as fresh, (_po(language).with_suffix(".mo")).open("rb") as committed:
+        assert gettext.GNUTranslations(committed)._catalog == (
+            gettext.GNUTranslations(fresh)._catalog
+        ), "locale/*/LC_MESSAGES/django.mo is stale: run `make messages`"
+
+
+@needs_msgfmt
+def test_every_string_marked_for_translation_is_in_the_catalogues(tmp_path):
+    # makemessages on a copy of the code: the strings it finds must all be in the .po files
+    # (a new {% translate %} or gettext() without `make messages` would stay English).
+    root = Path(settings.BASE_DIR)
+    copy = tmp_path / "src"
+    skip = shutil.ignore_patterns(
+        ".venv", "node_modules", "__pycache__", "tests", "bench", "docs", "staticfiles", ".git"
+    )
+    shutil.copytree(root, copy, ignore=skip)
+    run = subprocess.run(
+        [
+            str(Path(settings.BASE_DIR) / ".venv" / "bin" / "python")
+            if (root / ".venv" / "bin" / "python").exists()
+            else "python",
+            "manage.py",
+            "makemessages",
+            "-e",
+            "html,txt,py,css",
+            "-l",
+            "it",
+            "--no-location",
+            "--no-obsolete",
+        ],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    found = _msgids(copy / "locale" / "it" / "LC_MESSAGES" / "django.po")
+    for language in LANGUAGES:
+        missing = found - _msgids(_po(language))
+        assert not missing, f"{language}: not in the catalogue (run `make messages`): {missing}"
+
+
+def test_the_engine_words_module_is_current():
+    # The engine's words are marked for translation in a generated module; a new preset or
+    # option without `make messages` would be shown in English.
+    from scoring.management.commands.engine_words import TARGET, module_text
+
+    assert TARGET.read_text(encoding="utf-8") == module_text(), "run `make messages`"
+
+
+def test_the_engine_words_are_translated_where_pages_show_them():
+    from scoring.engine_messages import rules_title
+
+    with translation.override("ja"):
+        assert rules_title("Tenhou ranked") == "天鳳段位戦"
+        assert rules_title("Parlour East (version 2)") == "Parlour East（バージョン2）"  # noqa: RUF001
+        assert rules_title("Our own rules") == "Our own rules"
+    with translation.override("it"):
+        assert rules_title("Japanese Modern (ari-ari)") == "Giapponese moderno (ari-ari)"
+
+
+def _msgids(path):
+    """The (context, msgid) pairs of a .po file, read with the standard library's parser of
+    the compiled form: compile it first."""
+    compiled = path.with_suffix(".check.mo")
+    subprocess.run([MSGFMT, "--use-fuzzy", "-o", str(compiled), str(path)], check=True)
+    with compiled.open("rb") as f:
+        catalog = gettext.GNUTranslations(f)._catalog
+    compiled.unlink()
+    keys = set()
+    for key in catalog:
+        msgid = key[0] if isinstance(key, tuple) else key
+        if msgid:
+            keys.add(msgid)
+    return keys
+
+
+# ---------------------------------------------------------------------------------------------
+# Which language a request gets
+
+
+@pytest.fixture
+def demo(db):
+    seed_demo()
+    return Club.objects.get(slug=DEMO_CLUB_SLUG)
+
+
+def test_the_browser_language_is_used_when_nobody_chose_one(client, db):
+    response = client.get("/", headers={"accept-language": "ja,en;q=0.5"})
+    assert response.headers["Content-Language"] == "ja"
+    assert '<html lang="ja">' in response.text
+    assert "公開クラブ" in response.text
+
+
+def test_english_is_the_default(client, db):
+    response = client.get("/")
+    assert '<html lang="en">' in response.text
+    assert "Public clubs" in response.text
+
+
+def test_the_switcher_remembers_the_choice_over_the_browser_language(client, db):
+    response = client.post(reverse("set_language"), {"language": "it", "next": "/"})
+    assert response.status_code == 302
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "it"
+    page = client.get("/", headers={"accept-language": "ja"})
+    assert '<html lang="it">' in page.text
+    assert "Circoli pubblici" in page.text
+
+
+def test_every_page_offers_the_switcher(client, db):
+    page = client.get(reverse("login"))
+    assert f'action="{reverse("set_language")}"' in page.text
+    for code, name in settings.LANGUAGES:
+        assert f'value="{code}"' in page.text and name in page.text
+
+
+def test_a_club_page_is_in_the_club_language_unless_the_reader_chose_one(client, demo):
+    if not hasattr(Club, "language"):
+        pytest.skip("clubs have no language setting in this checkout")
+    Club.objects.filter(pk=demo.pk).update(language="it")
+    page = client.get(reverse("clubs:detail", args=[demo.slug]), headers={"accept-language": "ja"})
+    assert '<html lang="it">' in page.text
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
+    page = client.get(reverse("clubs:detail", args=[demo.slug]))
+    assert '<html lang="ja">' in page.text
+
+
+def test_the_api_answers_an_engine_refusal_in_the_requested_language(client, demo):
+    client.force_login(demo.memberships.filter(role="organiser").first().user)
+    game = Game.objects.filter(club=demo, status="running").first()
+    url = reverse("api-game-hands", kwargs={"pk": game.pk})
+    # Two han without their fu: the engine refuses it, naming the field.
+    bad = {"result": "ron", "from": 0, "wins": [{"seat": 1, "han": 2}]}
+    bad["expected_number"] = game.hand_count + 1
+    english = client.post(url, bad, content_type="application/json")
+    japanese = client.post(
+        url, bad, content_type="application/json", headers={"accept-language": "ja"}
+    )
+    assert english.status_code == japanese.status_code == 400
+    assert english.json()["error"]["code"] == japanese.json()["error"]["code"]
+    assert english.json()["error"]["field"] == japanese.json()["error"]["field"]
+    assert "fu" in english.json()["error"]["message"]
+    assert japanese.json()["error"]["message"] != english.json()["error"]["message"]
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", japanese.json()["error"]["message"])
+
+
+# ---------------------------------------------------------------------------------------------
+# No English left on the main pages
+
+
+class _Text(HTMLParser):
+    """The text a reader sees: text nodes outside scripts and styles, and the words of the
+    attributes a browser shows (placeholders, titles, labels, confirmations)."""
+
+    SHOWN = {"placeholder", "title", "aria-label", "data-confirm", "alt"}
+
+    def __init__(self):
+        super().__init__()
+        self.parts = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style", "datalist", "svg"):
+            self._hidden += 1
+        for name, value in attrs:
+            if name in self.SHOWN and value:
+                self.parts.append(value)
+            if tag == "input" and name == "value" and dict(attrs).get("type") == "submit":
+                self.parts.append(value or "")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "datalist", "svg"):
+            self._hidden -= 1
+
+    def handle_data(self, data):
+        if not self._hidden and data.strip():
+            self.parts.append(data)
+
+
+def shown_text(html):
+    parser = _Text()
+    parser.feed(html)
+    return [" ".join(p.split()) for p in parser.parts if p.strip()]
+
+
+# Words that are the same in every language of the site: mahjong's own Japanese words as
+# Italian players use them too, the site's name, and abbreviations.
+SHARED_WORDS = {
+    "tenbou", "pin", "pdf", "csv", "api", "json", "riichi", "ron", "tsumo", "han", "fu", "dora",
+    "chombo", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "honba", "pao", "uma",
+    "oka", "tenpai", "nagashi", "fimj", "ema", "wrc", "jpml", "tenhou", "arushiiaru", "league",
+    "mah", "jong", "password", "english", "italiano", "m-league", "ari-ari", "nashi-nashi",
+    "kuitan", "tanyao", "furiten", "bazoro", "kazoe",
+}  # fmt: skip
+# Words no Italian sentence has: if one is on an Italian page, English is left there.
+ENGLISH_WORDS = {
+    "the", "and", "with", "from", "hand", "hands", "game", "games", "player", "players", "won",
+    "discard", "draw", "dealer", "next", "east", "south", "west", "north", "not", "yet", "of",
+    "to", "is", "by", "on", "your", "you", "save", "start", "table", "round", "points",
+    "result", "results", "pool", "counters", "who", "what", "why", "confirm", "confirmed",
+    "undo", "redo", "enter", "log", "more", "penalty", "penalties", "note", "reason",
+}  # fmt: skip
+
+
+def _names(club):
+    """What a page may show as it is in any language: the names people gave things."""
+    names = {club.name}
+    names |= set(Player.objects.filter(club=club).values_list("display_name", flat=True))
+    names |= set(League.objects.filter(club=club).values_list("name", flat=True))
+    names |= set(Season.objects.filter(league__club=club).values_list("name", flat=True))
+    names |= set(RuleSet.objects.filter(club=club).values_list("name", flat=True))
+    names |= set(RuleSet.objects.filter(club=club).values_list("description", flat=True))
+    names |= {u for u in club.memberships.values_list("user__username", flat=True) if u}
+    names |= set(
+        Game.objects.filter(club=club, ruleset_version__isnull=False).values_list(
+            "rules_name", flat=True
+        )
+    )
+    names |= {t for t in Game.objects.filter(club=club).values_list("table", flat=True) if t}
+    return {n for n in names if n}
+
+
+def english_left(segments, english_segments, names, language):
+    """The segments of a page in ``language`` that are English: after taking out the names,
+    a segment with a word of the English list, or (Japanese) any Latin word not shared, or
+    (Italian) a sentence left exactly as the English page has it."""
+    left = []
+    for segment in segments:
+        text = segment
+        for name in sorted(names, key=len, reverse=True):
+            text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", " ", text)
+        words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]", text)]
+        words = [w for w in words if w not in SHARED_WORDS and len(w) > 1]
+        if not words:
+            continue
+        if language == "ja":
+            if any(len(w) > 2 for w in words):
+                left.append(segment)
+        elif set(words) & ENGLISH_WORDS or (
+            segment in english_segments and any(len(w) > 3 for w in words)
+        ):
+            left.append(segment)
+    return left
+
+
+def _main_pages(club):
+    running = Game.objects.filter(club=club, status="running").first()
+    finished = Game.objects.filter(club=club, status="finished").exclude(hand_count=0).first()
+    season = Season.objects.filter(league__club=club).first()
+    return {
+        "home": "/",
+        "login": reverse("login"),
+        "sign-up": reverse("signup"),
+        "people": reverse("clubs:people", args=[club.slug]),
+        "club": reverse("clubs:detail", args=[club.slug]),
+        "games": reverse("scoring:club_games", args=[club.slug]),
+        "running game": reverse("scoring:game", args=[running.pk]),
+        "finished game": reverse("scoring:game", args=[finished.pk]),
+        "entry screen": reverse("scoring:hand_new", args=[running.pk]),
+        "correction screen": reverse("scoring:hand_edit", args=[running.pk, 1]),
+        "start a game": reverse("scoring:game_new", args=[club.slug]),
+        "new rule set": reverse("rulesets:create", args=[club.slug]),
+        "rule set": reverse(
+            "rulesets:detail", args=[club.slug, RuleSet.objects.filter(club=club).first().pk]
+        ),
+        "league": reverse("leagues:league_detail", args=[club.slug, season.league.slug]),
+        "player": reverse(
+            "leagues:player_detail",
+            args=[club.slug, season.league.games.first().seats.first().player_id],
+        ),
+        "standings": reverse(
+            "leagues:season_detail", args=[club.slug, season.league.slug, season.pk]
+        ),
+    }
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_main_pages_leave_no_english_sentence(client, demo, language):
+    user = demo.memberships.filter(role="organiser").first().user
+    client.force_login(user)
+    names = _names(demo)
+    problems = {}
+    for page, url in _main_pages(demo).items():
+        english = client.get(url, headers={"accept-language": "en"})
+        assert english.status_code == 200, (page, url)
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+        translated = client.get(url)
+        del client.cookies[settings.LANGUAGE_COOKIE_NAME]
+        assert translated.status_code == 200, (page, url)
+        assert f'<html lang="{language}">' in translated.text, page
+        left = english_left(
+            shown_text(translated.text), set(shown_text(english.text)), names, language
+        )
+        if left:
+            problems[page] = left
+    assert not problems, "English left:\n" + "\n".join(
+        f"{page}: {segment}" for page, left in problems.items() for segment in left
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_score_sheets_leave_no_english_sentence(demo, language):
+    from scoring import sheet_data
+    from scoring.pdf import render_html
+
+    names = _names(demo)
+    game = Game.objects.filter(club=demo, status="finished").exclude(hand_count=0).first()
+    with translation.override("en"):
+        sheet = sheet_data.game_sheet(game, address="https://tenbou.example/g/1")
+        english = render_html(
+            "sheets/game.html", {"sheet": sheet, "header": sheet.header, "end": sheet.end}
+        )
+    with translation.override(language):
+        sheet = sheet_data.game_sheet(game, address="https://tenbou.example/g/1")
+        html = render_html(
+            "sheets/game.html", {"sheet": sheet, "header": sheet.header, "end": sheet.end}
+        )
+    assert f'<html lang="{language}">' in html
+    names |= {"https://tenbou.example/g/1"}
+    left = english_left(shown_text(html), set(shown_text(english)), names, language)
+    assert not left, "English left on the sheet:\n" + "\n".join(left)
+
+
+def test_the_detector_finds_english_left_on_a_page():
+    segments = ["Partite", "Who won", "Aiko", "Ron 3 han"]
+    assert english_left(segments, {"Who won"}, {"Aiko"}, "it") == ["Who won"]
+    assert english_left(["和了者", "Next hand", "Aiko"], set(), {"Aiko"}, "ja") == ["Next hand"]
+
+
+def test_numbers_are_written_with_the_reader_separators():
+    from core.formats import points, printed_delta, tenths
+    from scoring.presenter import TENTHS, signed
+
+    with translation.override("it"):
+        assert (points(25000), tenths(-273), signed(27.3, TENTHS)) == ("25.000", "-27,3", "+27,3")
+        assert printed_delta(-1300) == "\u22121.300"
+    with translation.override("ja"):
+        assert (points(25000), tenths(-273)) == ("25,000", "-27.3")
+
+
+def test_the_standings_csv_stays_machine_readable_in_any_language(client, demo):
+    season = Season.objects.filter(league__club=demo).first()
+    url = reverse("leagues:season_csv", args=[demo.slug, season.league.slug, season.pk])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    text = client.get(url).content.decode()
+    assert text.lstrip("\ufeff").startswith("rank,player,games")
+    assert re.search(r",[+-]?\d+\.\d,", text), text
