@@ -12,7 +12,9 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
+from core.i18n import rule_word
 from scoring import engine
 
 YAKU_FIELDS = ("yaku", "open", "yaku_dora")
@@ -62,12 +64,12 @@ def add_fields(form: forms.Form, rules: dict[str, Any]) -> None:
     form.yaku_table = table_yaku(rules)  # type: ignore[attr-defined]
     if not form.yaku_table:  # type: ignore[attr-defined]
         return
-    choices = [(y["id"], y["name"]) for y in form.yaku_table]  # type: ignore[attr-defined]
+    choices = [(y["id"], rule_word(y["name"])) for y in form.yaku_table]  # type: ignore[attr-defined]
     for s in range(4):
         form.fields[f"yaku_{s}"] = forms.MultipleChoiceField(choices=choices, required=False)
         form.fields[f"open_{s}"] = forms.BooleanField(required=False)
         form.fields[f"yaku_dora_{s}"] = forms.IntegerField(
-            required=False, min_value=0, max_value=99, label="Dora"
+            required=False, min_value=0, max_value=99, label=gettext_lazy("Dora")
         )
         # The tile picker: the notation the game record takes (JS fills it; it can be typed).
         form.fields[f"tiles_{s}"] = forms.CharField(required=False, max_length=60, strip=True)
@@ -96,7 +98,7 @@ def layout(form: Any, s: int) -> dict[str, Any] | None:
                 "checked": y["id"] in ticked,
                 "common": y["id"] in common,
                 "value": (
-                    f"yakuman x{y['yakuman']}"
+                    gettext("yakuman x%(n)s") % {"n": y["yakuman"]}
                     if y["yakuman"]
                     else f"{y['han_closed']}"
                     + ("" if y["han_open"] in (None, y["han_closed"]) else f" / {y['han_open']}")
@@ -144,17 +146,22 @@ def _by_tiles(form: Any, s: int, incomplete: type[Exception]) -> dict[str, Any] 
     if d.get(f"value_{s}") or d.get(f"score_{s}") is not None:
         form.add_error(
             f"value_{s}",
-            f"Give either {name}'s tiles or the han (or a limit, or a score), not both.",
+            gettext("Give either %(name)s's tiles or the han (or a limit, or a score), not both.")
+            % {"name": name},
         )
         raise incomplete
     out: dict[str, Any] = {"seat": s, "tiles": tiles.replace(" ", "")}
     out["win"] = d.get(f"win_{s}") or ""
     if not out["win"]:
-        form.add_error(f"win_{s}", f"Tap {name}'s winning tile.")
+        form.add_error(f"win_{s}", gettext("Tap %(name)s's winning tile.") % {"name": name})
         raise incomplete
     melds = _melds(d.get(f"melds_{s}") or "")
     if melds is None:
-        form.add_error(f"melds_{s}", f'{name}\'s called sets: write them as "pon 555z, chi 234p".')
+        form.add_error(
+            f"melds_{s}",
+            gettext('%(name)s\'s called sets: write them as "pon 555z, chi 234p".')
+            % {"name": name},
+        )
         raise incomplete
     if melds:
         out["melds"] = melds
@@ -185,7 +192,8 @@ def win(form: Any, s: int, incomplete: type[Exception]) -> dict[str, Any] | None
     if d.get(f"value_{s}") or d.get(f"score_{s}") is not None:
         form.add_error(
             f"value_{s}",
-            f"Give either {form.names[s]}'s yaku or the han (or a limit, or a score), not both.",
+            gettext("Give either %(name)s's yaku or the han (or a limit, or a score), not both.")
+            % {"name": form.names[s]},
         )
         raise incomplete
     out: dict[str, Any] = {"seat": s, "yaku": list(yaku)}
@@ -261,7 +269,10 @@ def parts_value(
     except ValueError:
         parts = None
     if not isinstance(parts, dict):
-        form.add_error(f"points_{s}", f"{name}'s sets could not be read; build them again.")
+        form.add_error(
+            f"points_{s}",
+            gettext("%(name)s's sets could not be read; build them again.") % {"name": name},
+        )
         raise incomplete
     if (
         d.get(f"points_{s}") is not None
@@ -270,7 +281,8 @@ def parts_value(
     ):
         form.add_error(
             f"points_{s}",
-            f"Give either {name}'s sets or the points and doubles (or a score), not both.",
+            gettext("Give either %(name)s's sets or the points and doubles (or a score), not both.")
+            % {"name": name},
         )
         raise incomplete
     parts = {k: v for k, v in parts.items() if k != "win"}

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club
 from core.formats import points
+from core.i18n import rule_word
 from core.models import AuditEntry
 from scoring import engine
 from scoring.models import Game, Hand
@@ -197,35 +198,44 @@ def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, An
 
 def breakdown_lines(hand: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     """The preview's lines for wins counted by yaku or tiles: each yaku with its han, then the
-    totals, as the engine counted them."""
+    totals, as the engine counted them, in the reader's language."""
     lines = []
     for b in hand.get("breakdowns") or []:
         if "yaku" not in b:  # a Standard hand counted from its parts
             parts = [
-                i["part"]
+                rule_word(i["part"])
                 + "".join(
-                    f" {n} {unit}" for n, unit in ((i["points"], "pt"), (i["doubles"], "dbl")) if n
+                    " " + (gettext("%(n)s pt") if unit == "pt" else gettext("%(n)s dbl")) % {"n": n}
+                    for n, unit in ((i["points"], "pt"), (i["doubles"], "dbl"))
+                    if n
                 )
                 for i in b["items"]
             ]
             total = (
-                f"{b['score']:,}"
+                points(b["score"])
                 if b.get("score") is not None
-                else f"{b['points']} points, {b['doubles']} doubles"
+                else gettext("%(points)s points, %(doubles)s doubles")
+                % {"points": b["points"], "doubles": b["doubles"]}
             )
             lines.append({"name": names[b["seat"]], "items": parts, "total": total})
             continue
         items = [
-            f"{i['name']} {'yakuman' if i.get('yakuman') else i['han']}"
-            + (" (included)" if i.get("included_in") else "")
+            f"{rule_word(i['name'])} {gettext('yakuman') if i.get('yakuman') else i['han']}"
+            + (" " + gettext("(included)") if i.get("included_in") else "")
             for i in b["yaku"]
         ]
         if b["dora"]:
-            items.append(f"dora {b['dora']}")
+            items.append(gettext("dora %(n)s") % {"n": b["dora"]})
         if b["yakuman"]:
-            total = f"{b['yakuman']} yakuman" if b["yakuman"] > 1 else "yakuman"
+            total = (
+                gettext("%(n)s yakuman") % {"n": b["yakuman"]}
+                if b["yakuman"] > 1
+                else gettext("yakuman")
+            )
         else:
-            total = f"{b['han']} han" + (f" {b['fu']} fu" if b["fu"] else "")
+            total = gettext("%(han)s han") % {"han": b["han"]} + (
+                " " + gettext("%(fu)s fu") % {"fu": b["fu"]} if b["fu"] else ""
+            )
         lines.append({"name": names[b["seat"]], "items": items, "total": total})
     return lines
 

@@ -248,7 +248,8 @@ SHARED_WORDS = {
     "chombo", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "honba", "pao", "uma",
     "oka", "tenpai", "nagashi", "fimj", "ema", "wrc", "jpml", "tenhou", "arushiiaru", "league",
     "mah", "jong", "password", "english", "italiano", "m-league", "ari-ari", "nashi-nashi",
-    "kuitan", "tanyao", "furiten", "bazoro", "kazoe",
+    "kuitan", "tanyao", "furiten", "bazoro", "kazoe", "ippatsu",
+    "pon", "chi",  # the tile notation's called sets ("pon 555z, chi 234p"), read by programs
 }  # fmt: skip
 # Words no Italian sentence has: if one is on an Italian page, English is left there.
 ENGLISH_WORDS = {

@@ -6,12 +6,15 @@ from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from core.i18n import rule_word
 from scoring.engine_messages import rules_title
 
 register = template.Library()
 
 # A game's rules in the reader's language (scoring.engine_messages).
 register.filter("rules_title", rules_title)
+# One of the engine's words (a yaku, a Standard pattern or limit hand) in the reader's language.
+register.filter("rule_word", rule_word)
 
 
 @register.filter

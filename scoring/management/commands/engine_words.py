@@ -1,5 +1,6 @@
 """Write scoring/engine_words.py: every word the engine shows a person (preset names, option
-categories, labels, choices and help), marked for translation.
+categories, labels, choices and help, the yaku tables' yaku, the Standard sets, patterns and
+limit hands), marked for translation.
 
 The engine is Django-free and English; pages translate its words where they show them
 (core.i18n.rule_word). makemessages finds only marked strings, so this command lists the
@@ -16,6 +17,8 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from scoring import engine
+from scoring.engine.italian import patterns_list
+from scoring.engine.yaku import TABLES
 
 TARGET = Path(__file__).resolve().parents[2] / "engine_words.py"
 
@@ -43,6 +46,11 @@ def engine_words() -> list[str]:
         words.append(option.label)
         words.extend(label for _, label in option.choices or ())
         words.append(option.help)
+    for table in TABLES.values():  # the yaku tables' names and each yaku's name
+        words.append(table.name)
+        words.extend(y.name for y in table.yaku)
+    for kind in patterns_list().values():  # Standard sets, pairs, patterns and limit hands
+        words.extend(p["name"] for p in kind)
     return list(dict.fromkeys(words))
 
 
