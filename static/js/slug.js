@@ -16,6 +16,8 @@
     var target = document.getElementById(source.dataset.slugSource);
     if (!target) return;
     var edited = target.value !== "" && target.value !== slugify(source.value);
+    // A name typed before this deferred script ran (a fast typist, autofill) still fills it.
+    if (!edited && source.value) target.value = slugify(source.value);
     target.addEventListener("input", function () {
       edited = target.value !== "";
     });
