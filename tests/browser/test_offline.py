@@ -37,8 +37,14 @@ def _log_in(page, url, username):
 
 
 def _kept(page, path):
-    """Wait until the service worker controls the page and keeps ``path`` for this user."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    """Wait until the service worker controls the page and keeps ``path`` for this user.
+
+    Predicates are given as functions: Playwright evaluates a bare expression string anew on
+    every poll with ``eval``, which the site's Content-Security-Policy refuses once the first
+    poll was false; a function is evaluated once and then called."""
+    page.wait_for_function(
+        "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
+    )
     page.wait_for_function(
         """async (path) => {
             const names = await caches.keys();
@@ -298,6 +304,6 @@ def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_need
     page.context.set_offline(False)
     page.route("**/offline/session/", lambda route: route.abort())  # keep the hand waiting
     page.click("header button:has-text('Log out')")
-    page.wait_for_function("document.readyState === 'complete'")
+    page.wait_for_function("() => document.readyState === 'complete'")
     assert any("1 hand(s) saved on this phone have not been sent yet" in m for m in asked)
     expect(page.locator("header .who")).to_have_text("bob")  # dismissed: still logged in
