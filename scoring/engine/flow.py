@@ -33,6 +33,7 @@ from .types import (
     Result,
     Wind,
 )
+from .yaku import HanBreakdown
 
 ROUNDS = {"east": 1, "south": 2, "all": 4}
 
@@ -79,6 +80,27 @@ def _check_riichi(rules: Rules, state: State, hand: Hand) -> None:
                     f"{rules.riichi_deposit} riichi deposit.",
                     "riichi",
                     "riichi_without_points",
+                )
+
+
+def _check_first_turn(state: State, hand: Hand) -> None:
+    """A heavenly hand is the dealer's; an earthly hand another seat's, on a self-draw, or
+    (arushiiaru: "Win from the dealer's first discard") on the dealer's discard."""
+    for i, w in enumerate(hand.wins):
+        if not isinstance(w.breakdown, HanBreakdown):
+            continue
+        ids = {item.id for item in w.breakdown.items}
+        where = f"wins[{i}].{'tiles' if w.tiles is not None else 'yaku'}"
+        if "tenhou" in ids and w.seat != state.dealer:
+            raise _fail("a heavenly hand (tenhou) is the dealer's.", where, "bad_yaku")
+        if "chiihou" in ids:
+            if w.seat == state.dealer:
+                raise _fail("an earthly hand (chiihou) is not the dealer's.", where, "bad_yaku")
+            if hand.result is Result.RON and hand.discarder != state.dealer:
+                raise _fail(
+                    "an earthly hand on a discard is won on the dealer's first discard.",
+                    where,
+                    "bad_yaku",
                 )
 
 
@@ -303,6 +325,7 @@ def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outco
         hand = dataclasses.replace(hand, wins=wins)
     if hand.riichi:
         _check_riichi(rules, state, hand)
+    _check_first_turn(state, hand)
     forfeited = 0
     winner: int | None = None
     if hand.result in (Result.RON, Result.TSUMO):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import RecordError
-from .yaku import TABLES, HanBreakdown, count_yaku, yaku_table
+from .yaku import TABLES, HanBreakdown, Yaku, YakuTable, count_yaku, yaku_table
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -382,9 +382,7 @@ def value_tiles(
     >>> b.han, b.fu, [i.id for i in b.items]
     (4, 20, ['riichi', 'menzen_tsumo', 'pinfu', 'tanyao'])
     """
-    from mahjong.constants import EAST
     from mahjong.hand_calculating.hand import HandCalculator
-    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 
     table = yaku_table(rules, f"{field}.tiles")
     for name in named:
@@ -411,37 +409,14 @@ def value_tiles(
     tiles, win, melds = _to_136(hand)
     dora = count_dora(rules, hand, riichi, field)
     yakuman_named = [n for n in named if (y := table.by_id.get(n)) is not None and y.yakuman]
-    options = OptionalRules(
-        has_open_tanyao=rules.kuitan,
-        has_aka_dora=False,  # dora are counted here, by the rules' own options
-        has_double_yakuman=False,  # every yakuman counts one in our tables
-        kiriage=False,  # rounding up is the payment's business (values.base_points)
-        fu_for_pinfu_tsumo=not table.pinfu_tsumo,
-    )
-    double = "double_riichi" in named
-    config = HandConfig(
-        is_tsumo=tsumo,
-        is_riichi=riichi and not double,
-        is_daburu_riichi=double,
-        is_ippatsu="ippatsu" in named,
-        is_rinshan="rinshan" in named,
-        is_chankan="chankan" in named,
-        is_haitei="haitei" in named,
-        is_houtei="houtei" in named,
-        player_wind=EAST + seat_wind,
-        round_wind=EAST + round_wind,
-        options=options,
-    )
-    result = HandCalculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+    result = _calculate(
+        rules, table, tiles, win, melds, named=named, riichi=riichi, tsumo=tsumo,
+        is_open=hand.is_open, seat_wind=seat_wind, round_wind=round_wind,
+    )  # fmt: skip
     if result.error == HandCalculator.ERR_HAND_NOT_WINNING or (
         yakuman_named and not _complete(tiles, melds)
     ):
-        raise _bad(
-            "these tiles are not a complete hand (four sets and a pair, seven pairs or "
-            "thirteen orphans).",
-            f"{field}.tiles",
-            "incomplete_hand",
-        )
+        raise _not_complete(field)
     if yakuman_named:  # heavenly or earthly hand: the yakuman in the tiles count beside it
         found_yakuman = [
             LIBRARY_YAKU[type(y).__name__]
@@ -472,26 +447,38 @@ def value_tiles(
             f"the hand calculator refuses this win ({result.error.replace('_', ' ')}).",
             f"{field}.tiles",
         )
-    ids = []
-    for found in result.yaku or ():
-        id = LIBRARY_YAKU.get(type(found).__name__)
-        if id is None or id in ids:
-            continue  # dora are counted above; a yaku the library has and we do not list
-        if id in named or id == "riichi":
-            ids.append(id)  # how it was won: the scorer named it, or the hand's riichi
-        elif table.by_id.get(id) is not None and (id != "ippatsu" or rules.ippatsu):
-            ids.append(id)  # a yaku the tiles show that the rules know
-    for n in named:  # a named yaku the library does not score (a table's own) still counts
-        if n not in ids:
-            ids.append(n)
-    if riichi and not double and "riichi" not in ids and "riichi" in table.by_id:
+    found = _our_yaku(rules, table, result, named=named, is_open=hand.is_open)
+    if "chiitoitsu" not in table.by_id and any(
+        type(y).__name__ == "Chiitoitsu" for y in result.yaku or ()
+    ):
+        raise _not_complete(field, "these rules have no seven pairs")
+    fu = result.fu
+    if (
+        hand.is_open
+        and not tsumo
+        and _open_pinfu(table)
+        and all(m.kind == "chi" for m in hand.melds)
+    ):
+        # Open pinfu (arushiiaru): the library knows pinfu only in a concealed hand, so the
+        # same tiles are read once more as if the chows were concealed; a pinfu reading
+        # found there counts open, at 20 fu, where it pays more than the open reading.
+        closed = [type(m)(meld_type=m.type, tiles=m.tiles, opened=False) for m in melds]
+        again = _calculate(
+            rules, table, tiles, win, closed, named=named, riichi=riichi, tsumo=tsumo,
+            is_open=True, seat_wind=seat_wind, round_wind=round_wind,
+        )  # fmt: skip
+        if again.error is None and any(type(y).__name__ == "Pinfu" for y in again.yaku or ()):
+            pinfu = _our_yaku(rules, table, again, named=named, is_open=True)
+            if _points(table, pinfu, 20, is_open=True) > _points(table, found, fu, is_open=True):
+                found, fu = pinfu, 20
+    ids = found
+    if riichi and "double_riichi" not in named and "riichi" not in ids and "riichi" in table.by_id:
         ids.insert(0, "riichi")
     yakuman = [id for id in ids if (y := table.by_id.get(id)) is not None and y.yakuman]
     if yakuman:  # a yakuman counts alone: riichi and the rest add nothing to it
         ids, dora = yakuman, 0
     order = {id: i for i, id in enumerate(table.by_id)}
     ids.sort(key=lambda id: order.get(id, len(order)))  # the table's order, as pickers list it
-    fu = result.fu
     return count_yaku(
         rules,
         ids,
@@ -502,6 +489,135 @@ def value_tiles(
         field=field,
         source="tiles",
     )
+
+
+# A library yaku a table does not list, counted as the one it contains that the table does:
+# twice two identical chows are two identical chows where a table has only those (seed 000).
+CONTAINED = {"ryanpeikou": "iipeikou"}
+# The library's yaku standing for "a win" where the rules need no yaku (min_han 0): one of
+# these is set, priced at 1 han so the library scores the hand, and dropped from what it found.
+_CARRIERS = {True: ("is_haitei", "Haitei"), False: ("is_houtei", "Houtei")}
+
+
+def _not_complete(
+    field: str, shapes: str = "four sets and a pair, seven pairs or thirteen orphans"
+) -> RecordError:
+    return _bad(
+        f"these tiles are not a complete hand ({shapes}).", f"{field}.tiles", "incomplete_hand"
+    )
+
+
+def _open_pinfu(table: YakuTable) -> bool:
+    y = table.by_id.get("pinfu")
+    return y is not None and y.open is not None
+
+
+def _calculate(
+    rules: Rules,
+    table: YakuTable,
+    tiles: list[int],
+    win: int,
+    melds: list[Any],
+    *,
+    named: tuple[str, ...],
+    riichi: bool,
+    tsumo: bool,
+    is_open: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> Any:
+    """Ask the library for the hand's value, its yaku priced at the table's own han for a hand
+    this open, so that of the hand's readings (which sets, which wait) it keeps the one these
+    rules pay most: not the one the standard values would."""
+    from mahjong.constants import EAST
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+    options = OptionalRules(
+        has_open_tanyao=rules.kuitan,
+        has_aka_dora=False,  # dora are counted here, by the rules' own options
+        has_double_yakuman=False,  # every yakuman counts one in our tables
+        kiriage=False,  # rounding up is the payment's business (values.base_points)
+        fu_for_pinfu_tsumo=not table.pinfu_tsumo,
+        fu_for_open_pinfu=not _open_pinfu(table),
+    )
+    double = "double_riichi" in named
+    flags = {
+        "is_haitei": "haitei" in named,
+        "is_houtei": "houtei" in named,
+        "is_rinshan": "rinshan" in named,
+        "is_chankan": "chankan" in named,
+    }
+    carrier = None
+    if rules.min_han == 0 and not any(flags.values()):
+        flag, carrier = _CARRIERS[tsumo]
+        flags[flag] = True
+    config = HandConfig(
+        is_tsumo=tsumo,
+        is_riichi=riichi and not double,
+        is_daburu_riichi=double,
+        is_ippatsu="ippatsu" in named,
+        player_wind=EAST + seat_wind,
+        round_wind=EAST + round_wind,
+        options=options,
+        **flags,
+    )
+    for yaku in vars(config.yaku).values():
+        name = type(yaku).__name__
+        id = LIBRARY_YAKU.get(name)
+        if id is None or yaku.is_yakuman:
+            continue
+        if id not in table.by_id:
+            id = CONTAINED.get(id, id)
+        ours = _known_yaku(rules, table, id)
+        han = 0 if ours is None else (ours.open if is_open else ours.closed) or 0
+        yaku.han_open = yaku.han_closed = 1 if name == carrier else han
+    result = HandCalculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+    if carrier is not None and result.yaku:
+        result.yaku = [y for y in result.yaku if type(y).__name__ != carrier]
+    return result
+
+
+def _known_yaku(rules: Rules, table: YakuTable, id: str) -> Yaku | None:
+    y = table.by_id.get(id)
+    if y is None or (id == "ippatsu" and not rules.ippatsu):
+        return None
+    return y
+
+
+def _our_yaku(
+    rules: Rules, table: YakuTable, result: Any, *, named: tuple[str, ...], is_open: bool
+) -> list[str]:
+    """The table's ids of the yaku the library found, with the named ones it does not score."""
+    ids: list[str] = []
+    for found in result.yaku or ():
+        id = LIBRARY_YAKU.get(type(found).__name__)
+        if id is None:
+            continue  # dora are counted apart; a yaku of the library's that no table lists
+        if id not in table.by_id:
+            id = CONTAINED.get(id, id)
+        if id in ids:
+            continue
+        if id in named or id == "riichi":
+            ids.append(id)  # how it was won: the scorer named it, or the hand's riichi
+            continue
+        ours = _known_yaku(rules, table, id)
+        if ours is not None and (ours.open is not None or not is_open):
+            ids.append(id)  # a yaku the tiles show that the rules know, for a hand this open
+    for n in named:  # a named yaku the library does not score (a table's own) still counts
+        if n not in ids:
+            ids.append(n)
+    return ids
+
+
+def _points(table: YakuTable, ids: list[str], fu: int, *, is_open: bool) -> tuple[int, int]:
+    """Han and fu of a reading, to compare two readings of one hand."""
+    han = 0
+    for id in ids:
+        y = table.by_id.get(id)
+        if y is not None and not y.yakuman:
+            han += (y.open if is_open else y.closed) or 0
+    return han, fu
 
 
 __all__ = ["TABLES", "TileHand", "parse_tiles", "read_tiles", "value_tiles"]

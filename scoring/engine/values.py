@@ -145,10 +145,12 @@ def base_points(rules: Rules, win: HandValue, field: str = "wins[0]") -> int:
                 f"{win.dora} dora cannot be more than the {han} han.", f"{field}.dora", "bad_han"
             )
     if han - win.dora < rules.min_han:
+        # Where the han were counted from yaku or tiles, the fault is in what was entered there.
+        source = getattr(win.breakdown, "source", None)
         raise _bad(
             f"a win needs at least {rules.min_han} han without dora; "
             f"this one has {han - win.dora}.",
-            f"{field}.han",
+            f"{field}.{source if source in ('yaku', 'tiles') else 'han'}",
             "below_minimum",
         )
     limit = _settled_limit(rules, han)

@@ -228,7 +228,7 @@ BAD = [
     (TENHOU, by_yaku(1, "kokushi", open=True), "open_hand", "wins[0].yaku"),
     (TENHOU, by_yaku(1, "nagashi"), "unknown_yaku", "wins[0].yaku"),
     (TENHOU, by_yaku(1, "renhou"), "unknown_yaku", "wins[0].yaku"),
-    (TENHOU, by_yaku(1, dora=2, fu=30), "below_minimum", "wins[0].han"),
+    (TENHOU, by_yaku(1, dora=2, fu=30), "below_minimum", "wins[0].yaku"),
     (TENHOU, by_yaku(1, "tanyao", han=3, fu=30), "inconsistent_han", "wins[0].han"),
     (TENHOU, by_yaku(1, "chiitoitsu", fu=30), "inconsistent_fu", "wins[0].fu"),
     (TENHOU, by_yaku(1, "tanyao"), "missing_field", "wins[0].fu"),
@@ -454,3 +454,89 @@ def test_five_of_one_tile_is_named() -> None:
 def test_tiles_under_rules_without_a_table_are_refused() -> None:
     err = error("japanese-classical", [tsumo(by_tiles(1, PINFU_TANYAO, "6s"))])
     assert (err["code"], err["field"]) == ("no_yaku_table", "wins[0].tiles")
+
+
+# By tiles under a table that is not the standard one: the table's own yaku decide which
+# reading of the tiles counts, so tiles pay what the same hand by yaku pays -------------------
+
+# 22 33 44 55m 66 77 88p: read as 234m 234m 55m 678p 678p, won on 8p (a two-sided wait), or
+# as seven distinct pairs.
+TWICE_TWO_CHOWS = "22334455m667788p"
+
+
+@pytest.mark.parametrize("rules", [MODERN, NASHI])
+def test_twice_two_identical_chows_count_as_two_identical_chows_where_the_table_has_only_those(
+    rules,
+) -> None:
+    # Seed 000 lists "Two identical Chows (0/1* han)" and no ryanpeikou; "Seven pairs (25 fu
+    # fixed + 2 han)". As chows: riichi, no-points hand, all simples, two identical chows =
+    # 4 han 30 fu (concealed ron): 30 x 2^6 x 4 = 7,680 -> 7,700. As seven pairs only 4 han 25
+    # fu (6,400), so the chows are the reading that counts.
+    tiles = ron(2, by_tiles(1, TWICE_TWO_CHOWS, "8p"), riichi=[1])
+    named = ron(2, by_yaku(1, "riichi", "pinfu", "tanyao", "iipeikou"), riichi=[1])
+    assert deltas(rules, tiles) == deltas(rules, named)
+    assert deltas(rules, tiles)[0][2] == -7700
+    b = breakdown(rules, tiles)
+    assert [i["yaku"] for i in b["yaku"]] == ["riichi", "pinfu", "tanyao", "iipeikou"]
+    assert (b["han"], b["fu"]) == (4, 30)
+
+
+def test_the_standard_table_still_counts_twice_two_identical_chows() -> None:
+    b = breakdown(TENHOU, ron(2, by_tiles(1, TWICE_TWO_CHOWS, "8p"), riichi=[1]))
+    assert [i["yaku"] for i in b["yaku"]] == ["riichi", "pinfu", "tanyao", "ryanpeikou"]
+    assert (b["han"], b["fu"]) == (6, 30)
+
+
+def test_arushiiaru_tiles_with_no_yaku_are_a_win() -> None:
+    # Seed 004: "There is no iihanshibari; you can win without a yaku." 123m 567m 678p 789s
+    # and a pair of East (the round wind, 2 fu), won on 9s (an edge wait, 2 fu), concealed on a
+    # discard (10 fu): 20 + 2 + 2 + 10 = 34 -> 40 fu, 0 han: the table's "0 | 40: 160".
+    hand = ron(2, by_tiles(1, "123567m678p789s11z", "9s"))
+    assert deltas(ARU, hand) == [[0, 160, -160, 0]] == deltas(ARU, ron(2, by_yaku(1, fu=40)))
+    b = breakdown(ARU, hand)
+    assert (b["yaku"], b["han"], b["fu"]) == ([], 0, 40)
+
+
+def test_arushiiaru_open_pinfu_counts_by_tiles() -> None:
+    # Seed 004: "Open pinfu allowed." A called 234m, 567m 234p 34s 88s won on 5s (two-sided):
+    # open pinfu and all simples, 2 han 20 fu: the table's "2 | 20: 320", as by yaku.
+    chi = [{"kind": "chi", "tiles": "234m"}]
+    hand = ron(2, by_tiles(1, "234567m234p34588s", "5s", melds=chi))
+    assert deltas(ARU, hand) == [[0, 320, -320, 0]]
+    assert deltas(ARU, hand) == deltas(ARU, ron(2, by_yaku(1, "pinfu", "tanyao", open=True)))
+    assert [i["yaku"] for i in breakdown(ARU, hand)["yaku"]] == ["tanyao", "pinfu"]
+
+
+def test_arushiiaru_open_pinfu_is_the_reading_that_pays_more() -> None:
+    # A called 234m, 55m, 123p 345p 678s, won on 3p: read as 12p waiting on 3p (an edge wait,
+    # 2 fu: 22 -> 30 fu, no yaku, "0 | 30: 120") or as 45p waiting on 3p (two-sided: open
+    # pinfu, 1 han 20 fu, "1 | 20: 160"). The pinfu reading pays more, so it counts.
+    chi = [{"kind": "chi", "tiles": "234m"}]
+    hand = ron(2, by_tiles(1, "23455m123345p678s", "3p", melds=chi))
+    assert deltas(ARU, hand) == [[0, 160, -160, 0]]
+    b = breakdown(ARU, hand)
+    assert ([i["yaku"] for i in b["yaku"]], b["han"], b["fu"]) == (["pinfu"], 1, 20)
+
+
+def test_arushiiaru_has_no_seven_pairs_by_tiles_either() -> None:
+    # Its yaku list has no seven pairs, so seven pairs are no complete hand under it.
+    err = error(ARU, [ron(2, by_tiles(1, "1199m2288p3355s66z", "6z"))])
+    assert (err["code"], err["field"]) == ("incomplete_hand", "wins[0].tiles")
+    assert "seven pairs" in err["message"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "hand", "field"),
+    [
+        # a heavenly hand is the dealer's (East is seat 0 in the first hand)
+        (TENHOU, tsumo(by_yaku(1, "tenhou")), "wins[0].yaku"),
+        # an earthly hand is not the dealer's
+        (TENHOU, tsumo(by_yaku(0, "chiihou")), "wins[0].yaku"),
+        # seed 004: Chiihou, "Win from the dealer's first discard": not from another seat
+        (ARU, ron(2, by_yaku(1, "chiihou")), "wins[0].yaku"),
+        (TENHOU, tsumo(by_tiles(1, "19m19p19s12345677z", "7z", yaku=["tenhou"])), "wins[0].tiles"),
+    ],
+)
+def test_first_turn_hands_belong_to_their_seats(rules, hand, field) -> None:
+    err = error(rules, [hand])
+    assert (err["code"], err["field"]) == ("bad_yaku", field)
