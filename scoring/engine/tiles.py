@@ -22,6 +22,7 @@ scoring.engine.errors.RecordError: 'tiles' holds five of 1m; a tile has four cop
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -496,7 +497,7 @@ def value_tiles(
 CONTAINED = {"ryanpeikou": "iipeikou"}
 # The library's yaku standing for "a win" where the rules need no yaku (min_han 0): one of
 # these is set, priced at 1 han so the library scores the hand, and dropped from what it found.
-_CARRIERS = {True: ("is_haitei", "Haitei"), False: ("is_houtei", "Houtei")}
+_CARRIERS = {True: ("is_haitei", "haitei"), False: ("is_houtei", "houtei")}
 
 
 def _not_complete(
@@ -562,20 +563,43 @@ def _calculate(
         options=options,
         **flags,
     )
-    for yaku in vars(config.yaku).values():
-        name = type(yaku).__name__
-        id = LIBRARY_YAKU.get(name)
+    for attr, han in _prices(table.id, rules.ippatsu, is_open):
+        yaku = getattr(config.yaku, attr)
+        yaku.han_open = yaku.han_closed = han
+    if carrier is not None:
+        yaku = getattr(config.yaku, carrier)
+        yaku.han_open = yaku.han_closed = 1
+    result = HandCalculator.estimate_hand_value(tiles, win, melds=melds, config=config)
+    if carrier is not None and result.yaku:
+        carried = getattr(config.yaku, carrier)
+        result.yaku = [y for y in result.yaku if y is not carried]
+    return result
+
+
+@functools.cache
+def _prices(table_id: str, ippatsu: bool, is_open: bool) -> tuple[tuple[str, int], ...]:
+    """The library's yaku (by their attribute on its ``YakuConfig``) whose han the table sets
+    otherwise for a hand this open: a yaku the table lacks is worth nothing. Built once for
+    each table, so a hand pays only for the few prices that differ from the library's."""
+    from mahjong.hand_calculating.yaku_config import YakuConfig
+
+    table = TABLES[table_id]
+    out = []
+    for attr, yaku in vars(YakuConfig()).items():
+        id = LIBRARY_YAKU.get(type(yaku).__name__)
         if id is None or yaku.is_yakuman:
             continue
         if id not in table.by_id:
             id = CONTAINED.get(id, id)
-        ours = _known_yaku(rules, table, id)
-        han = 0 if ours is None else (ours.open if is_open else ours.closed) or 0
-        yaku.han_open = yaku.han_closed = 1 if name == carrier else han
-    result = HandCalculator.estimate_hand_value(tiles, win, melds=melds, config=config)
-    if carrier is not None and result.yaku:
-        result.yaku = [y for y in result.yaku if type(y).__name__ != carrier]
-    return result
+        ours = table.by_id.get(id)
+        if ours is None or (id == "ippatsu" and not ippatsu):
+            han = 0
+        else:
+            han = (ours.open if is_open else ours.closed) or 0
+        library = (yaku.han_open if is_open and yaku.han_open else yaku.han_closed) or 0
+        if han != library:
+            out.append((attr, han))
+    return tuple(out)
 
 
 def _known_yaku(rules: Rules, table: YakuTable, id: str) -> Yaku | None:
