@@ -122,6 +122,30 @@ def test_closed_sign_up_says_so_and_makes_no_account(client, db, settings):
     assert not User.objects.filter(username="newbie").exists()
 
 
+@pytest.mark.parametrize("url", ["/", "/login/", "/clubs/new/"])
+def test_pages_offer_sign_up_only_while_it_is_open(client, db, settings, url):
+    assert b'href="/signup/' in client.get(url, follow=True).content
+
+    settings.SIGNUP_OPEN = False
+    page = client.get(url, follow=True).content.decode()
+
+    assert 'href="/signup/' not in page
+    assert 'href="/login/' in page
+
+
+def test_closed_sign_up_is_still_offered_to_a_visitor_with_a_valid_invitation(
+    client, club, settings
+):
+    settings.SIGNUP_OPEN = False
+    Invitation.objects.create(
+        club=club, kind="link", code="abc", role="member", expires="2099-01-01T00:00Z"
+    )
+
+    client.get("/join/abc/")
+
+    assert b'href="/signup/' in client.get("/login/").content
+
+
 def test_closed_sign_up_lets_in_a_visitor_with_a_valid_invitation(client, club, settings):
     settings.SIGNUP_OPEN = False
     invitation = Invitation.objects.create(
