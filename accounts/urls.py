@@ -13,7 +13,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(template_name="accounts/password_change.html"),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(
@@ -31,9 +31,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
-            template_name="accounts/password_reset_confirm.html"
-        ),
+        views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

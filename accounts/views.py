@@ -1,5 +1,6 @@
 """Sign-up, and Django's own password change and reset pages around it (docs/accounts.md says
-why Django's auth views and not a library)."""
+why Django's auth views and not a library). Each write goes through accounts.services, which
+leaves its audit entry."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.views import INTERNAL_RESET_SESSION_TOKEN
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import SignupForm
+from accounts import services
+from accounts.forms import SignupForm, ThrottledPasswordChangeForm
 from accounts.gates import may_sign_up
 from accounts.models import Attempt
 from accounts.throttle import throttled
@@ -48,7 +52,11 @@ def signup(request: HttpRequest) -> HttpResponse:
             context.update(form=SignupForm(), refused=refused)
             return render(request, "accounts/signup.html", context, status=429)
         if form.is_valid():
-            user = form.save()
+            user = services.account_create(
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                email=form.cleaned_data.get("email", ""),
+            )
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
             return redirect(context["next"])
@@ -74,3 +82,34 @@ class PasswordResetView(auth_views.PasswordResetView):
             context = self.get_context_data(refused=refused)
             return self.render_to_response(context, status=429)
         return super().post(request, *args, **kwargs)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's page; wrong current passwords are throttled as failed logins are, and the new
+    password is saved by the service that leaves its audit entry."""
+
+    template_name = "accounts/password_change.html"
+    form_class = ThrottledPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+    def form_valid(self, form: ThrottledPasswordChangeForm) -> HttpResponse:  # type: ignore[override]
+        services.account_set_password(user=form.user, password=form.cleaned_data["new_password1"])
+        # As Django's view does: this session stays logged in, the user's others end.
+        update_session_auth_hash(self.request, form.user)
+        return HttpResponseRedirect(self.get_success_url())
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's page for a mailed reset link; the new password goes through the service."""
+
+    template_name = "accounts/password_reset_confirm.html"
+
+    def form_valid(self, form: SetPasswordForm) -> HttpResponse:  # type: ignore[override]
+        services.account_set_password(
+            user=form.user, password=form.cleaned_data["new_password1"], reset=True
+        )
+        # As Django's view does (it logs no one in after a reset: post_reset_login is off).
+        del self.request.session[INTERNAL_RESET_SESSION_TOKEN]
+        return HttpResponseRedirect(self.get_success_url())

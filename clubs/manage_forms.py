@@ -85,8 +85,17 @@ class PlayerNameForm(forms.Form):
     display_name = forms.CharField(max_length=60, label=_("Name"))
 
 
+class PlayerChoiceField(forms.ModelChoiceField):
+    """A player by name, retired ones marked: a retired duplicate is still one to merge."""
+
+    def label_from_instance(self, obj: Player) -> str:  # type: ignore[override]
+        if obj.retired:
+            return _("%(name)s (retired)") % {"name": obj.display_name}
+        return obj.display_name
+
+
 class MergeForm(forms.Form):
-    duplicate = forms.ModelChoiceField(
+    duplicate = PlayerChoiceField(
         queryset=Player.objects.none(),
         label=_("The same person, entered as"),
         help_text=_("Their games move to the player above; this name goes."),
@@ -94,7 +103,10 @@ class MergeForm(forms.Form):
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["duplicate"].queryset = player.club.players.exclude(pk=player.pk)
+        # The active players first, then the retired, each by name.
+        self.fields["duplicate"].queryset = player.club.players.exclude(pk=player.pk).order_by(
+            "retired", "display_name"
+        )
 
 
 class InvitationForm(forms.Form):

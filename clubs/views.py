@@ -21,7 +21,14 @@ def home(request: HttpRequest) -> HttpResponse:
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
-    context = {"club": club, "role": role, "players": club.players.all()}
+    everyone = list(club.players.all())
+    # Retired players are listed apart, as on the people page: still linked to their history.
+    context = {
+        "club": club,
+        "role": role,
+        "players": [p for p in everyone if not p.retired],
+        "retired": [p for p in everyone if p.retired],
+    }
     # Each app adds its own section (games, leagues, rule sets) through core's registry.
     context.update(club_sections(request, club, role))
     return render(request, "clubs/club_detail.html", context)

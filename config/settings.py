@@ -167,6 +167,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "accounts.context_processors.signup",
             ],
         },
     },

@@ -56,11 +56,23 @@ def lockout_message() -> str:
     ) % {"minutes": minutes}
 
 
+_ANSWERED_HERE = "_tenbou_lockout_answered"
+
+
+def answer_lockout_here(request: HttpRequest) -> None:
+    """A page other than the login checked a password (the password change) and tells of the
+    lockout on its own form: its answer is kept, not replaced by the login page."""
+    setattr(request, _ANSWERED_HERE, True)
+
+
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: Any
 ) -> HttpResponse:
     """429 with the login page and the reason; JSON in the API's error shape under /api/."""
     status = settings.AXES_HTTP_RESPONSE_CODE
+    if original_response is not None and getattr(request, _ANSWERED_HERE, False):
+        original_response.status_code = status
+        return original_response
     if request.path_info.startswith(API_PREFIX):
         body = {"error": {"code": "locked_out", "message": lockout_message()}}
         return JsonResponse(body, status=status)

@@ -8,6 +8,7 @@ from django.core import mail
 
 from accounts.models import Attempt
 from clubs.models import Invitation
+from core.models import AuditEntry, log_action
 from tests.conftest import PASSWORD
 
 NEW = "a fresh horse battery staple"
@@ -122,6 +123,30 @@ def test_closed_sign_up_says_so_and_makes_no_account(client, db, settings):
     assert not User.objects.filter(username="newbie").exists()
 
 
+@pytest.mark.parametrize("url", ["/", "/login/", "/clubs/new/"])
+def test_pages_offer_sign_up_only_while_it_is_open(client, db, settings, url):
+    assert b'href="/signup/' in client.get(url, follow=True).content
+
+    settings.SIGNUP_OPEN = False
+    page = client.get(url, follow=True).content.decode()
+
+    assert 'href="/signup/' not in page
+    assert 'href="/login/' in page
+
+
+def test_closed_sign_up_is_still_offered_to_a_visitor_with_a_valid_invitation(
+    client, club, settings
+):
+    settings.SIGNUP_OPEN = False
+    Invitation.objects.create(
+        club=club, kind="link", code="abc", role="member", expires="2099-01-01T00:00Z"
+    )
+
+    client.get("/join/abc/")
+
+    assert b'href="/signup/' in client.get("/login/").content
+
+
 def test_closed_sign_up_lets_in_a_visitor_with_a_valid_invitation(client, club, settings):
     settings.SIGNUP_OPEN = False
     invitation = Invitation.objects.create(
@@ -220,3 +245,99 @@ def test_the_login_page_links_sign_up_and_reset(client, db):
     content = client.get("/login/").content.decode()
 
     assert 'href="/signup/"' in content and 'href="/password/reset/"' in content
+
+
+def _entries(action):
+    return list(AuditEntry.objects.filter(action=action))
+
+
+def test_signing_up_leaves_an_account_entry_of_no_club(client, db):
+    _signup(client, email="newbie@example.org")
+
+    user = User.objects.get(username="newbie")
+    [entry] = _entries("account.signed_up")
+    assert (entry.club, entry.game, entry.actor) == (None, None, user)
+    assert entry.after == {"id": user.pk, "username": "newbie"}
+
+
+def test_a_password_change_leaves_an_entry_without_the_password(client, dave):
+    client.force_login(dave)
+
+    client.post(
+        "/password/", {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW}
+    )
+
+    [entry] = _entries("account.password_changed")
+    assert (entry.club, entry.actor) == (None, dave)
+    assert NEW not in str(entry.after) and entry.after == {"id": dave.pk, "username": "dave"}
+    # Still logged in on this device, as with Django's own view.
+    assert client.get("/").context["user"] == dave
+
+
+def test_a_wrong_old_password_leaves_no_entry(client, dave):
+    client.force_login(dave)
+
+    client.post("/password/", {"old_password": "wrong", "new_password1": NEW, "new_password2": NEW})
+
+    assert _entries("account.password_changed") == []
+
+
+def test_a_password_reset_leaves_an_entry(client, dave):
+    client.post("/password/reset/", {"email": "dave@example.org"})
+    link = re.search(r"http://testserver(/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    form_page = client.get(link, follow=True)
+
+    client.post(form_page.redirect_chain[-1][0], {"new_password1": NEW, "new_password2": NEW})
+
+    [entry] = _entries("account.password_reset")
+    assert (entry.club, entry.actor) == (None, dave)
+
+
+def test_a_clubs_trail_leaves_out_account_entries(client, club, alice):
+    log_action("club.changed", club=club, actor=alice)
+    client.force_login(alice)
+    client.post(
+        "/password/", {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW}
+    )
+
+    assert [e.action for e in club.audit_entries.all()] == ["club.changed"]
+
+
+def test_an_account_entry_names_no_club(club):
+    with pytest.raises(ValueError):
+        log_action("account.signed_up", club=club, actor=None, account=True)
+    with pytest.raises(ValueError):
+        log_action("club.changed", actor=None, account=True)
+
+
+def test_wrong_current_passwords_are_throttled_as_failed_logins(client, dave, settings):
+    settings.AXES_FAILURE_LIMIT = 2
+    client.force_login(dave)
+    wrong = {"old_password": "wrong", "new_password1": NEW, "new_password2": NEW}
+    for _ in range(2):
+        client.post("/password/", wrong)
+
+    response = client.post(
+        "/password/", {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW}
+    )
+
+    assert response.status_code == 429
+    assert "Too many failed logins" in str(response.context["form"].errors)
+    assert response.templates[0].name == "accounts/password_change.html"
+    dave.refresh_from_db()
+    assert dave.check_password(PASSWORD)
+    # The same count as the login page's: dave cannot log in from this address either.
+    client.logout()
+    login = client.post("/login/", {"username": "dave", "password": PASSWORD})
+    assert login.status_code == 429
+
+
+def test_a_right_current_password_is_not_counted(client, dave, settings):
+    settings.AXES_FAILURE_LIMIT = 1
+    client.force_login(dave)
+
+    response = client.post(
+        "/password/", {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW}
+    )
+
+    assert response.status_code == 302

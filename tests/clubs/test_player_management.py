@@ -235,6 +235,43 @@ def test_a_retired_player_comes_back(client, club, alice, table):
     assert AuditEntry.objects.filter(action="player.restored").count() == 1
 
 
+def test_the_club_page_lists_retired_players_apart(client, club, charlie, table):
+    players.player_set_retired(player=table[3], retired=True, actor=None, actor_role="organiser")
+    client.force_login(charlie)
+
+    response = client.get(f"/clubs/{club.slug}/")
+
+    assert table[3] not in response.context["players"]
+    assert response.context["retired"] == [table[3]]
+    content = response.content.decode()
+    assert "Retired players (1)" in content
+    daiki = f'<a href="/clubs/{club.slug}/players/{table[3].pk}/">Daiki</a> <span class="tag">'
+    assert daiki + "retired</span>" in content
+
+
+def test_the_merge_page_offers_retired_duplicates_marked_so(client, club, alice, table):
+    players.player_set_retired(player=table[3], retired=True, actor=alice, actor_role="organiser")
+    client.force_login(alice)
+
+    response = client.get(f"/clubs/{club.slug}/players/{table[0].pk}/merge/")
+
+    choices = [label for _, label in response.context["form"].fields["duplicate"].choices][1:]
+    assert choices[-1] == "Daiki (retired)"  # the active players first
+    assert {"Bruno", "Chiara"} <= set(choices) and "Aiko" not in choices
+
+
+def test_a_retired_duplicate_is_merged_into_an_active_player(client, club, alice, table):
+    players.player_set_retired(player=table[3], retired=True, actor=alice, actor_role="organiser")
+    client.force_login(alice)
+
+    response = client.post(
+        f"/clubs/{club.slug}/players/{table[0].pk}/merge/", {"duplicate": table[3].pk}
+    )
+
+    assert response.status_code == 302
+    assert not Player.objects.filter(pk=table[3].pk).exists()
+
+
 def test_retiring_twice_says_so(club, alice, table):
     players.player_set_retired(player=table[3], retired=True, actor=alice, actor_role="organiser")
 

@@ -486,6 +486,33 @@ def test_a_pin_typed_under_a_result_corrected_since_confirms_nothing(
     assert "The result changed after this was shown" in response.content.decode()
 
 
+def _section(content, start, end):
+    return content[content.index(start) : content.index(end, content.index(start))]
+
+
+def test_a_finished_games_names_link_to_the_players_pages(client, charlie, finished_game):
+    client.force_login(charlie)
+
+    content = client.get(f"/games/{finished_game.pk}/").content.decode()
+
+    ledger_head = _section(content, '<table class="ledger">', "</thead>")
+    confirmations = _section(content, '<ul class="confirm-list">', "</ul>")
+    for seat in finished_game.seats.select_related("player"):
+        link = f'href="/clubs/{finished_game.club.slug}/players/{seat.player.pk}/">'
+        assert link + seat.player.display_name + "</a>" in ledger_head
+        assert link + seat.player.display_name + "</a>" in confirmations
+
+
+def test_a_running_games_ledger_leaves_the_names_unlinked(client, bob, running_game):
+    client.force_login(bob)
+
+    content = client.get(f"/games/{running_game.pk}/").content.decode()
+
+    ledger_head = _section(content, '<table class="ledger">', "</thead>")
+    assert "<a " not in ledger_head
+    assert running_game.seats.get(seat=0).player.display_name in ledger_head
+
+
 def test_a_member_cannot_type_a_pin(client, charlie, finished_game):
     client.force_login(charlie)
 
