@@ -40,6 +40,7 @@ APP_FILES = (
     "css/scoring.css",
     "js/scoring.js",
     "js/outbox.js",
+    "js/offline.js",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
     "icons/tenbou.svg",
@@ -47,6 +48,12 @@ APP_FILES = (
     "icons/tenbou-512.png",
 )
 USER_HEADER = "X-Tenbou-User"
+# The service worker's caches, named here for the worker and the "needs a connection" page
+# (which lists the games kept in the current user's one): a user's kept pages, and who the
+# server last named.
+PAGES_CACHE = "tenbou-pages-u"
+META_CACHE = "tenbou-meta"
+USER_KEY = "/__tenbou/user"
 
 
 def user_header(get_response: Callable[[HttpRequest], HttpResponse]) -> Any:
@@ -88,6 +95,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static_prefix": json.dumps(static("")),
         "offline_url": json.dumps(reverse("scoring:offline")),
         "user_header": json.dumps(USER_HEADER),
+        "pages_cache": json.dumps(PAGES_CACHE),
+        "meta_cache": json.dumps(META_CACHE),
+        "user_key": json.dumps(USER_KEY),
     }
     response = render(request, "scoring/sw.js", context, content_type="text/javascript")
     # A browser checks for a new worker on navigations; never answer it from a cache.
@@ -119,8 +129,10 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def offline_page(request: HttpRequest) -> HttpResponse:
-    """What the phone shows offline for a page it has not kept: the same for every user."""
-    return render(request, "scoring/offline.html")
+    """What the phone shows offline for a page it has not kept: the same for every user (its
+    script lists the games kept for the phone's current user, from that user's cache)."""
+    context = {"pages_cache": PAGES_CACHE, "meta_cache": META_CACHE, "user_key": USER_KEY}
+    return render(request, "scoring/offline.html", context)
 
 
 @never_cache

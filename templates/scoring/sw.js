@@ -17,9 +17,9 @@ const APP_FILES = {{ app_files|safe }};
 const STATIC_PREFIX = {{ static_prefix|safe }};
 const OFFLINE_URL = {{ offline_url|safe }};
 const USER_HEADER = {{ user_header|safe }};
-const PAGES = "tenbou-pages-u";
-const META = "tenbou-meta";
-const USER_KEY = "/__tenbou/user";
+const PAGES = {{ pages_cache|safe }};
+const META = {{ meta_cache|safe }};
+const USER_KEY = {{ user_key|safe }};
 // The pages kept for offline use: a game, and its entry screen.
 const KEPT = /^\/games\/\d+\/(hands\/new\/)?$/;
 // How long a page may take before the phone shows its kept copy.

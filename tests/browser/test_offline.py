@@ -158,6 +158,36 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     expect(page.locator("#hand-2")).to_be_visible(timeout=10_000)
 
 
+def test_the_app_opened_offline_on_its_start_page_lists_the_games_kept_for_its_user(
+    page, live_server, bob, game
+):
+    game.table = "3"
+    game.save(update_fields=["table"])
+    _log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _kept(page, f"/games/{game.pk}/")
+    _open_entry(page, live_server.url, game)
+    start = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json())")["start_url"]
+
+    # The home-screen icon, offline: the start page was never kept.
+    page.context.set_offline(True)
+    page.goto(f"{live_server.url}{start}")
+    expect(page.locator("h1")).to_have_text("This page needs a connection")
+    kept = page.locator("[data-kept-games]")
+    expect(kept).to_be_visible()
+    expect(kept.locator("li")).to_have_count(1)
+    expect(kept.locator("li")).to_contain_text("Japanese Modern")
+    expect(kept.locator("li")).to_contain_text("table 3")
+    expect(kept.locator("li")).to_contain_text("Aiko, Bruno, Chiara, Daiki")
+    _shot(page, "offline-start-390.png")
+    kept.locator("li a.button").click()
+    expect(page.locator("form[data-hand-form]")).to_be_visible()
+    assert page.url.endswith(f"/games/{game.pk}/hands/new/")
+    page.goto(f"{live_server.url}{start}")
+    kept.locator("li a").first.click()
+    expect(page.locator("#game h1")).to_contain_text("Japanese Modern")
+
+
 def _second_phone(page, live_server, username):
     """Another phone at the same table: a browser context of its own, logged in."""
     other = page.context.browser.new_context(viewport={"width": 390, "height": 844})
@@ -277,6 +307,7 @@ def test_another_account_on_the_same_phone_never_sees_the_kept_pages(
     expect(page.locator("h1")).to_have_text("This page needs a connection")
     kept = page.evaluate("caches.keys()")
     assert f"tenbou-pages-u{bob.pk}" not in kept
+    expect(page.locator("[data-kept-games]")).to_be_hidden()
 
 
 def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_needs_the_connection(

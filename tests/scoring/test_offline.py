@@ -161,4 +161,6 @@ def test_the_offline_page_names_nobody(client, bob):
 
     text = response.content.decode()
     assert "This page needs a connection" in text
+    # The kept games are listed on the phone, from the cache the worker keeps for its user.
+    assert "data-kept-games" in text and 'data-pages="tenbou-pages-u"' in text
     assert "bob" not in text and "csrfmiddlewaretoken" not in text
