@@ -33,20 +33,25 @@ from scoring import engine, selectors, services
 from scoring.errors import GameError, StaleHandNumber
 from scoring.forms import HandForm
 
-# Files the service worker keeps from its installation on: what the game page, the entry
-# screen and the "needs a connection" page need to draw themselves offline.
-APP_FILES = (
-    "css/site.css",
-    "css/scoring.css",
-    "js/scoring.js",
-    "js/outbox.js",
-    "js/offline.js",
-    "django_htmx/htmx-2.min.js",
-    "django_htmx/django-htmx.js",
-    "icons/tenbou.svg",
-    "icons/tenbou-192.png",
-    "icons/tenbou-512.png",
-)
+# The service worker keeps every file of our own under these folders of static/ from its
+# installation on (what a kept page needs to draw itself offline: each page's stylesheets and
+# scripts, the icons), and htmx, which the game page loads from django-htmx. Derived from the
+# folders, never listed by hand: a script a template adds is kept without a second list.
+APP_FOLDERS = ("css/", "js/", "icons/")
+APP_THIRD_PARTY = ("django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js")
+
+
+def app_files() -> tuple[str, ...]:
+    """The static names the service worker keeps (bench/offline_size.py measures them)."""
+    names = set(APP_THIRD_PARTY)
+    for finder in finders.get_finders():
+        for name, _storage in finder.list(["CVS", ".*", "*~"]):
+            name = name.replace("\\", "/")
+            if name.startswith(APP_FOLDERS):
+                names.add(name)
+    return tuple(sorted(names))
+
+
 USER_HEADER = "X-Tenbou-User"
 # The service worker's caches, named here for the worker and the "needs a connection" page
 # (which lists the games kept in the current user's one): a user's kept pages, and who the
@@ -75,7 +80,7 @@ def _app_version() -> str:
     """A digest of the service worker's own files: any change to them makes a new worker,
     which replaces the cached copies (in development too, where names carry no hash)."""
     digest = hashlib.sha256()
-    for name in APP_FILES:
+    for name in app_files():
         path = finders.find(name)
         digest.update(name.encode())
         if path:
@@ -90,7 +95,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": _app_version(),
         "app_files": json.dumps(
-            [static(name) for name in APP_FILES] + [reverse("scoring:offline")]
+            [static(name) for name in app_files()] + [reverse("scoring:offline")]
         ),
         "static_prefix": json.dumps(static("")),
         "offline_url": json.dumps(reverse("scoring:offline")),

@@ -1,7 +1,8 @@
 /* Tenbou's service worker (served by scoring.offline.service_worker as /sw.js).
  *
- * - The app's own files (CSS, scripts, icons, the "needs a connection" page) are kept from
- *   installation on and answered from the cache.
+ * - The app's own files (every stylesheet, script and icon under static/css, js and icons,
+ *   htmx, the "needs a connection" page) are kept from installation on and answered from the
+ *   cache; a static file fetched later is kept as well.
  * - A game page and an entry screen are fetched from the network first; a copy is kept in
  *   the cache of the user the server named (X-Tenbou-User) and answered offline, to that
  *   user only. When the server names another user (or nobody: a logout), every other user's
@@ -107,10 +108,18 @@ async function page(event) {
   }
 }
 
-async function appFile(request) {
+// A static file: the kept copy, else the network's, kept for next time (a file the install
+// did not list, or one the browser evicted), so that offline never rests on the HTTP cache.
+async function appFile(event) {
+  const request = event.request;
   const hit = await caches.match(request);
   if (hit) return hit;
-  return fetch(request);
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") {
+    const copy = response.clone();
+    event.waitUntil(caches.open(APP_CACHE).then((cache) => cache.put(request, copy)).catch(() => {}));
+  }
+  return response;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -127,7 +136,7 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith(page(event));
   } else if (url.pathname.startsWith(STATIC_PREFIX)) {
-    event.respondWith(appFile(request));
+    event.respondWith(appFile(event));
   }
 });
 

@@ -28,6 +28,34 @@ def game(club, bob):
     return services.game_create(club=club, players=players, rules="japanese-modern", created_by=bob)
 
 
+# What a kept page loads: offline, any of these failing is a page drawn without its styles or
+# its scripts (the conftest leaves "Failed to load resource" to the tests).
+ASSETS = ("script", "stylesheet", "image", "font")
+
+
+def _watch_assets(page):
+    """Record every asset of the page that failed to load (a navigation that cut a load
+    short, net::ERR_ABORTED, is not one)."""
+    failed = []
+    page.on(
+        "requestfailed",
+        lambda r: (
+            failed.append(f"{r.resource_type} {r.url}: {r.failure}")
+            if r.resource_type in ASSETS and "ERR_ABORTED" not in (r.failure or "")
+            else None
+        ),
+    )
+    page.assets_failed = failed
+    return failed
+
+
+@pytest.fixture(autouse=True)
+def _every_asset_loads(page):
+    failed = _watch_assets(page)
+    yield
+    assert failed == []
+
+
 def _log_in(page, url, username):
     page.goto(f"{url}/login/")
     page.fill("input[name=username]", username)
@@ -136,6 +164,7 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     # hands on it pending in the ledger.
     page.close()
     page = context.new_page()
+    failed = _watch_assets(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("tbody.pending")).to_have_count(2)
     expect(page.locator("tbody.pending").first).to_contain_text("1. pending")
@@ -156,6 +185,51 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     assert hands[1].data["tenpai"] == [1]
     assert Submission.objects.filter(game=game).count() == 2
     expect(page.locator("#hand-2")).to_be_visible(timeout=10_000)
+    assert failed == []
+
+
+def test_the_entry_screen_offline_has_its_own_scripts_and_styles_without_the_http_cache(
+    page, live_server, bob, game
+):
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    kept = page.evaluate(
+        """async () => {
+            const urls = [];
+            for (const n of (await caches.keys()).filter((n) => n.startsWith('tenbou-app-'))) {
+                const cache = await caches.open(n);
+                for (const r of await cache.keys()) urls.push(new URL(r.url).pathname);
+            }
+            return urls;
+        }"""
+    )
+    loaded = page.evaluate(
+        """() => [...document.querySelectorAll('script[src], link[rel=stylesheet]')]
+            .map((e) => new URL(e.src || e.href).pathname)"""
+    )
+    assert loaded and set(loaded) <= set(kept), set(loaded) - set(kept)
+    # Nothing from the browser's HTTP cache: only the worker's copies can answer offline.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+
+    page.context.set_offline(True)
+    page.reload()
+    styles = page.evaluate("() => [...document.styleSheets].map((s) => s.cssRules.length > 0)")
+    assert styles and all(styles)
+    # The yaku picker (yaku.js) ticks riichi and the concealed self-draw for the scorer.
+    _choose(page, "result", "tsumo")
+    _choose(page, "winners", "1")
+    _choose(page, "riichi", "1")
+    page.locator("[data-yaku-picker][data-seat='1'] > summary").click()
+    _choose(page, "yaku_1", "pinfu")
+    expect(page.locator("input[name=yaku_1][value=riichi]")).to_be_checked()
+    expect(page.locator("input[name=yaku_1][value=menzen_tsumo]")).to_be_checked()
+    # The tile picker (tiles.js) writes the tapped tiles in the record's notation.
+    picker = "[data-tile-picker][data-seat='1']"
+    page.locator(f"{picker} > summary").click()
+    for tile in ("2m", "3m", "4m"):
+        page.locator(f"{picker} [data-tile='{tile}']").click()
+    expect(page.locator("input[name=tiles_1]")).to_have_value("234m")
 
 
 def test_the_app_opened_offline_on_its_start_page_lists_the_games_kept_for_its_user(

@@ -141,6 +141,9 @@ def test_the_service_worker_is_served_at_the_root_with_its_files(client):
     assert response["Content-Type"].startswith("text/javascript")
     assert response["Cache-Control"] == "no-cache"
     assert '"/static/js/outbox.js"' in text and '"/offline/"' in text
+    # Every stylesheet and script of ours, the entry screen's pickers among them.
+    for name in ("css/hand_values.css", "js/yaku.js", "js/tiles.js", "js/sets.js", "js/offline.js"):
+        assert f'"/static/{name}"' in text
     assert "{{" not in text and "{%" not in text
 
 
