@@ -322,6 +322,53 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     assert Submission.objects.filter(game=game).count() == len(results)
 
 
+def test_two_phones_offline_at_one_table_the_first_queue_lands_and_the_second_asks(
+    page, live_server, bob, alice, game
+):
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    phone = _second_phone(page, live_server, "alice")
+    failed = _watch_assets(phone)
+    _open_entry(phone, live_server.url, game)
+
+    # Both offline, both type hand 1: Bob Chiara's ron, Alice Aiko's self-draw.
+    page.context.set_offline(True)
+    phone.context.set_offline(True)
+    _ron(page, winner=2, discarder=3, han=2, fu=30)
+    page.locator("button[data-save]").click()
+    _choose(phone, "result", "tsumo")
+    _choose(phone, "winners", "0")
+    _choose(phone, "value_0", "3")
+    _choose(phone, "fu_0", "30")
+    phone.locator("button[data-save]").click()
+    for p in (page, phone):
+        expect(p.locator("[data-outbox-note]")).to_have_text(
+            "Hand 1 saved on this phone, waiting to be sent."
+        )
+
+    # Bob's phone finds the signal first: his hand goes in as hand 1.
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
+    assert [h.data["result"] for h in Game.objects.get(pk=game.pk).hands.all()] == ["ron"]
+
+    # Alice's comes back: another device entered hand 1; hers is still on her phone.
+    phone.context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    conflict = phone.locator(".outbox-conflict")
+    expect(conflict).to_contain_text("Another device entered hand 1 first.", timeout=20_000)
+    expect(conflict).to_contain_text("Chiara won on Daiki's discard")
+    expect(conflict).to_contain_text("Ours (on this phone): Aiko won by self-draw")
+    assert Game.objects.get(pk=game.pk).hand_count == 1
+    phone.locator("[data-outbox-action='after']").click()
+    expect(phone.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
+    game.refresh_from_db()
+    assert [h.data["result"] for h in game.hands.order_by("number")] == ["ron", "tsumo"]
+    assert Submission.objects.filter(game=game).count() == 2
+    assert failed == []
+    phone.context.close()
+
+
 def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_go_in(
     page, live_server, bob, game
 ):
