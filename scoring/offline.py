@@ -59,6 +59,10 @@ USER_HEADER = "X-Tenbou-User"
 PAGES_CACHE = "tenbou-pages-u"
 META_CACHE = "tenbou-meta"
 USER_KEY = "/__tenbou/user"
+# The forms whose POST may change who is logged in: the worker forgets every kept page as it
+# sends one. Django's password reset does not log in (post_reset_login is off) and a password
+# change keeps the same user, so neither is here.
+SESSION_CHANGES = ("login", "logout", "signup", "admin:login", "admin:logout")
 
 
 def user_header(get_response: Callable[[HttpRequest], HttpResponse]) -> Any:
@@ -103,6 +107,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pages_cache": json.dumps(PAGES_CACHE),
         "meta_cache": json.dumps(META_CACHE),
         "user_key": json.dumps(USER_KEY),
+        "session_changes": json.dumps([reverse(name) for name in SESSION_CHANGES]),
     }
     response = render(request, "scoring/sw.js", context, content_type="text/javascript")
     # A browser checks for a new worker on navigations; never answer it from a cache.

@@ -21,6 +21,8 @@ const USER_HEADER = {{ user_header|safe }};
 const PAGES = {{ pages_cache|safe }};
 const META = {{ meta_cache|safe }};
 const USER_KEY = {{ user_key|safe }};
+// The forms whose POST may log someone else in (or nobody): login, logout, sign-up, the admin's.
+const SESSION_CHANGES = {{ session_changes|safe }};
 // The pages kept for offline use: a game, and its entry screen.
 const KEPT = /^\/games\/\d+\/(hands\/new\/)?$/;
 // How long a page may take before the phone shows its kept copy.
@@ -127,8 +129,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
-    // A login or logout: whoever comes next sees none of the pages kept so far.
-    if (url.pathname === "/logout/" || url.pathname === "/login/") {
+    // A login, a logout, a sign-up: whoever comes next sees none of the pages kept so far.
+    if (SESSION_CHANGES.includes(url.pathname)) {
       event.waitUntil(learnUser("-"));
     }
     return;

@@ -145,6 +145,9 @@ def test_the_service_worker_is_served_at_the_root_with_its_files(client):
     for name in ("css/hand_values.css", "js/yaku.js", "js/tiles.js", "js/sets.js", "js/offline.js"):
         assert f'"/static/{name}"' in text
     assert "{{" not in text and "{%" not in text
+    # A POST to these forgets the kept pages: each may change who is logged in.
+    changes = '["/login/", "/logout/", "/signup/", "/admin/login/", "/admin/logout/"]'
+    assert f"const SESSION_CHANGES = {changes};" in text
 
 
 def test_the_manifest_names_the_app_and_its_icons(client):
