@@ -259,11 +259,14 @@
         ]),
       ]));
     } else if (h.status === "refused") {
+      var fixing = page.form && page.form.dataset.editing === String(h.id);
       items.push(el("div", { "class": "outbox-refused", role: "alert" }, [
         el("p", {}, [el("b", { text: "Hand " + h.expected + " was refused: " + h.error })]),
-        el("p", { text: "Ours: " + h.summary }),
+        fixing
+          ? el("p", { text: "It is open in the form below: fix it and save it again." })
+          : el("p", { text: "Ours: " + h.summary }),
         el("div", { "class": "outbox-choices" }, [
-          button("Fix it", "fix", h.id, "big"),
+          fixing ? null : button("Fix it", "fix", h.id, "big"),
           button("Discard it", "discard", h.id, "danger"),
         ]),
       ]));
@@ -296,8 +299,15 @@
       }
       if (here.length) {
         var waiting = here.filter(function (h) { return h.status === "queued"; }).length;
+        var choice = here.filter(function (h) { return h.status === "conflict"; }).length;
+        var refused = here.length - waiting - choice;
+        var counts = [
+          waiting ? waiting + " waiting to be sent" : "",
+          choice ? choice + " needing your choice" : "",
+          refused ? refused + " refused" : "",
+        ].filter(Boolean).join(", ");
         p.appendChild(el("p", { "class": "outbox-count" }, [el("b", {
-          text: here.length === 1 ? "1 hand saved on this phone, waiting to be sent." : here.length + " hands saved on this phone, waiting to be sent.",
+          text: "Hands on this phone, not entered yet: " + counts + ".",
         })]));
         var ol = el("ol", { "class": "outbox-list" });
         here.forEach(function (h, index) {
@@ -317,18 +327,46 @@
       }
       p.hidden = !p.childNodes.length;
       renderLedger(here);
-      markStale(here.length > 0);
+      markStale(here);
+      dropStaleNote(here);
     });
   }
 
-  // While hands wait, where the game stands is as of before them: say so above it.
-  function markStale(stale) {
+  // "Hand 2 saved on this phone, waiting to be sent." stays only while hand 2 simply waits:
+  // once sent, or once a hand of the queue needs the scorer (the panel above says so), it goes.
+  function dropStaleNote(here) {
+    var note = document.querySelector("[data-outbox-note][data-hand]");
+    if (!note) return;
+    var h = here.filter(function (x) { return String(x.id) === note.dataset.hand; })[0];
+    var asks = here.some(function (x) { return x.status !== "queued"; });
+    if (!h || asks) note.remove();
+  }
+
+  // While hands wait, where the game stands is as of before them: the next hand's label, its
+  // dealer and the round are the server's to compute, so the screen names the next hand by its
+  // number after the queue and says the scores are as of before it.
+  function markStale(here) {
     var state = document.querySelector("section.state");
     var note = document.querySelector("[data-outbox-stale]");
-    if (stale && state && !note) {
-      state.before(el("p", { "class": "hint", "data-outbox-stale": "", text: "As of when this screen was loaded (the hands on this phone are not in it yet):" }));
-    } else if (!stale && note) {
-      note.remove();
+    var line = state && state.querySelector(".state-line");
+    var enter = document.querySelector("a[data-enter-hand]");
+    if (note) note.remove();
+    if (enter && enter.dataset.label === undefined) enter.dataset.label = enter.textContent;
+    if (!here.length) {
+      if (line) line.hidden = false;
+      if (enter) enter.textContent = enter.dataset.label;
+      return;
+    }
+    // A hand that needs the scorer's choice moves the numbers after it by what is chosen.
+    var known = !here.some(function (h) { return h.status === "conflict"; });
+    var next = Math.max.apply(null, here.map(function (h) { return h.expected; })) + 1;
+    if (line) line.hidden = true;
+    if (enter) enter.textContent = known ? "Enter hand " + next : "Enter the next hand";
+    if (state) {
+      state.before(el("p", { "class": "outbox-stale", "data-outbox-stale": "" }, [
+        el("b", { text: known ? "Next: hand " + next + ", after the hands on this phone." : "Next: after the hands on this phone." }),
+        document.createTextNode(" The scores below are as of before them; the round and the dealer show when they are sent."),
+      ]));
     }
   }
 
@@ -360,13 +398,16 @@
       var legend = fs.querySelector("legend");
       var values = [];
       fs.querySelectorAll("input:checked").forEach(function (i) {
+        if (i.matches("[data-tile-mode]")) return;  // the tile picker's mode, not the hand
         var label = i.closest("label");
         // A seat chip's name without its wind (the <small>).
         var text = label && label.querySelector("span");
         if (text) values.push(text.firstChild.textContent.trim() + (/^fu_/.test(i.name) ? " fu" : ""));
       });
       fs.querySelectorAll("input[type=number], input[type=text], select").forEach(function (i) {
-        if (i.value !== "" && !i.disabled && !i.closest("[hidden]")) {
+        // A stepper at 0 (the yaku picker's dora) says nothing about the hand.
+        var nothing = i.value === "" || (i.type === "number" && i.value === "0");
+        if (!nothing && !i.disabled && !i.closest("[hidden]")) {
           var text = i.tagName === "SELECT" ? i.options[i.selectedIndex].textContent : i.value;
           var label = i.closest("label");
           values.push((label ? label.firstChild.textContent.trim() + " " : "") + text);
@@ -465,7 +506,7 @@
           } else {
             form.reset();
             form.dispatchEvent(new Event("change", { bubbles: true }));
-            showFormNote(form, mine ? "Hand saved." : "Hand " + h.expected + " saved on this phone, waiting to be sent.", false);
+            showFormNote(form, mine ? "Hand saved." : "Hand " + h.expected + " saved on this phone, waiting to be sent.", false, mine ? null : h.id);
           }
           save.disabled = false;
         });
@@ -476,7 +517,8 @@
     });
   }
 
-  function showFormNote(form, text, error) {
+  // A note above the save bar; ``hand``: the waiting hand it speaks of (dropped once sent).
+  function showFormNote(form, text, error, hand) {
     var note = form.querySelector("[data-outbox-note]");
     if (!note) {
       note = el("p", { "data-outbox-note": "", role: "status" });
@@ -484,6 +526,8 @@
     }
     note.className = error ? "errors outbox-note" : "outbox-note";
     note.textContent = text;
+    if (hand) note.dataset.hand = String(hand);
+    else delete note.dataset.hand;
   }
 
   function fix(h) {
@@ -493,8 +537,10 @@
     }
     fillForm(page.form, h.fields);
     page.form.dataset.editing = String(h.id);
-    showFormNote(page.form, "Fixing hand " + h.expected + ": " + h.error, true);
+    // The server's reason is in the panel above, and the preview checks the hand anew.
+    showFormNote(page.form, "Fixing hand " + h.expected + ": change it and save it again; it goes back in its place.", true);
     page.form.scrollIntoView();
+    render();
   }
 
   // --- Choices on a waiting hand ---------------------------------------------------------------

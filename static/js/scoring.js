@@ -111,6 +111,13 @@
     var box = form.querySelector("#preview");
     if (!box || !form.dataset.previewUrl) return;
     window.clearTimeout(previewTimer);
+    if (!form.querySelector("input[name=result]:checked")) {
+      // An empty form (a fresh screen, or cleared after a save): nothing to check yet, so no
+      // "This field is required." over it; what the screen showed when it loaded.
+      previewSeq++;
+      if (box.dataset.initial !== undefined) box.innerHTML = box.dataset.initial;
+      return;
+    }
     previewTimer = window.setTimeout(function () {
       var seq = ++previewSeq;
       var body = new FormData(form);
@@ -134,6 +141,8 @@
   }
 
   function handForm(form) {
+    var box = form.querySelector("#preview");
+    if (box) box.dataset.initial = box.innerHTML;
     form.querySelectorAll("[data-nojs-only]").forEach(function (el) { el.hidden = true; });
     form.addEventListener("change", function (event) {
       var t = event.target;

@@ -16,6 +16,7 @@ from scoring.models import Game, Submission
 from tests.conftest import PASSWORD
 
 # With TENBOU_SCREENSHOTS=dir the tests save the offline screens there (docs/screenshots).
+COUNT = "Hands on this phone, not entered yet: "
 SHOTS = Path(os.environ["TENBOU_SCREENSHOTS"]) if os.environ.get("TENBOU_SCREENSHOTS") else None
 
 
@@ -138,7 +139,7 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
         "Hand 1 saved on this phone, waiting to be sent."
     )
     expect(page.locator("[data-outbox]")).to_contain_text(
-        "1 hand saved on this phone, waiting to be sent."
+        "Hands on this phone, not entered yet: 1 waiting to be sent."
     )
     expect(page.locator("[data-outbox]")).to_contain_text(
         "Undo, corrections and deletes need the connection"
@@ -149,15 +150,16 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     usable = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
     print(f"entry screen from the phone's cache, offline: usable after {usable:.0f} ms")
     assert usable < 5000
-    expect(page.locator("[data-outbox-hand='1']")).to_contain_text(
+    expect(page.locator("[data-outbox-hand='1'] > span")).to_have_text(
         "Hand 1: Result: Ron · Who won: Chiara · Discarded by: Daiki · Chiara: value: 2 han, 30 fu"
+        " (waiting)"
     )
     _draw(page, 1)
     page.locator("button[data-save]").click()
     expect(page.locator("[data-outbox-note]")).to_have_text(
         "Hand 2 saved on this phone, waiting to be sent."
     )
-    expect(page.locator("[data-outbox]")).to_contain_text("2 hands saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}2 waiting to be sent.")
     _shot(page, "offline-entry-queued-390.png")
 
     # The tab closed, a new one opened offline: the game page comes from the phone, with the
@@ -168,6 +170,10 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("tbody.pending")).to_have_count(2)
     expect(page.locator("tbody.pending").first).to_contain_text("1. pending")
+    # Not "Enter hand E1": the next hand is the one after the queue, by its number.
+    expect(page.locator("[data-outbox-stale]")).to_contain_text("Next: hand 3")
+    expect(page.locator("a[data-enter-hand]")).to_have_text("Enter hand 3")
+    expect(page.locator("section.state .state-line")).to_be_hidden()
     _shot(page, "offline-game-pending-390.png")
     # A page the phone never kept says it needs a connection.
     page.goto(f"{live_server.url}/clubs/{game.club.slug}/games/")
@@ -262,6 +268,9 @@ def test_the_app_opened_offline_on_its_start_page_lists_the_games_kept_for_its_u
     expect(page.locator("#game h1")).to_contain_text("Japanese Modern")
 
 
+OURS_1 = "Result: Ron · Who won: Chiara · Discarded by: Daiki · Chiara: value: 2 han, 30 fu"
+
+
 def _second_phone(page, live_server, username):
     """Another phone at the same table: a browser context of its own, logged in."""
     other = page.context.browser.new_context(viewport={"width": 390, "height": 844})
@@ -282,7 +291,7 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     page.locator("button[data-save]").click()
     _draw(page, 1)
     page.locator("button[data-save]").click()
-    expect(page.locator("[data-outbox]")).to_contain_text("2 hands saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}2 waiting to be sent.")
 
     # Meanwhile the organiser enters hand 1 on her own phone: Aiko's self-drawn win.
     phone = _second_phone(page, live_server, "alice")
@@ -304,10 +313,17 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     expect(conflict).to_contain_text(
         "Ours (on this phone): Chiara won on Daiki's discard (2 han 30 fu)"
     )
+    expect(page.locator("[data-outbox]")).to_contain_text(
+        f"{COUNT}1 waiting to be sent, 1 needing your choice."
+    )
+    # The empty form is not checked against the rules, and the note of a hand sent is gone.
+    expect(page.locator("#preview")).not_to_contain_text("This field is required")
+    expect(page.locator("[data-outbox-note]")).to_have_count(0)
     _shot(page, "offline-conflict-390.png")
     assert Game.objects.get(pk=game.pk).hand_count == 1  # the queue stopped at the conflict
 
-    page.on("dialog", lambda d: d.accept())
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.locator(f"[data-outbox-action='{choice}']").click()
     expect(page.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
     game.refresh_from_db()
@@ -384,7 +400,7 @@ def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_g
     page.locator("button[data-save]").click()
     _draw(page)
     page.locator("button[data-save]").click()
-    expect(page.locator("[data-outbox]")).to_contain_text("3 hands saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}3 waiting to be sent.")
 
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
@@ -395,6 +411,11 @@ def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_g
     expect(page.locator("[data-outbox-note]")).to_contain_text("Fixing hand 2")
     expect(page.locator("input[name=dora_2]")).to_have_value("1")
     expect(page.locator("#preview")).to_contain_text("a win needs at least 1 han without dora")
+    expect(page.locator("[data-outbox]")).to_contain_text(
+        f"{COUNT}1 waiting to be sent, 1 refused."
+    )
+    # The server's reason once above, the live check once in the preview: not a third time.
+    assert page.locator("main").inner_text().count("without dora") == 2
     _shot(page, "offline-refused-390.png")
     assert [h.data["result"] for h in Game.objects.get(pk=game.pk).hands.all()] == ["draw"]
     expect(page.locator("[data-outbox-hand='3']")).to_contain_text("waiting")
@@ -452,7 +473,7 @@ def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_need
     page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
     _draw(page)
     page.locator("button[data-save]").click()
-    expect(page.locator("[data-outbox]")).to_contain_text("1 hand saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}1 waiting to be sent.")
     page.context.set_offline(False)
     page.route("**/offline/session/", lambda route: route.abort())  # keep the hand waiting
     page.click("header button:has-text('Log out')")
