@@ -554,7 +554,10 @@
       var h = list.filter(function (x) { return x.id === id; })[0];
       if (!h) return null;
       if (action === "fix") return fix(h);
-      if (action === "keep-theirs") return deleteHand(h.id);
+      if (action === "keep-theirs") {
+        if (!window.confirm("Drop our hand " + h.expected + " (" + h.summary + ")? Theirs stays; ours was never entered.")) return null;
+        return deleteHand(h.id);
+      }
       if (action === "after") {
         var delta = h.conflict.hand_count + 1 - h.expected;
         h.expected += delta;

@@ -329,7 +329,8 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     game.refresh_from_db()
     results = [h.data["result"] for h in game.hands.order_by("number")]
     if choice == "keep-theirs":
-        # Ours was the same hand: dropped; our next hand follows theirs.
+        # Ours was the same hand: dropped, once the scorer said so; our next hand follows.
+        assert asked == ["Drop our hand 1 (" + OURS_1 + ")? Theirs stays; ours was never entered."]
         assert results == ["tsumo", "draw"]
     elif choice == "discard-all":
         assert results == ["tsumo"]
