@@ -25,6 +25,10 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.html import json_script
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -63,6 +67,100 @@ USER_KEY = "/__tenbou/user"
 # sends one. Django's password reset does not log in (post_reset_login is off) and a password
 # change keeps the same user, so neither is here.
 SESSION_CHANGES = ("login", "logout", "signup", "admin:login", "admin:logout")
+
+# The words of the phone's scripts (outbox.js, scoring.js), translated like the pages' own:
+# every page carries them in its HTML (``script_text``), so a page kept offline has them in its
+# language without a second catalogue for the service worker to keep. ``{name}``: filled in by
+# the script.
+SCRIPT_TEXT = {
+    "panel": _("Hands on this phone"),
+    "hand": _("Hand {number}: {summary}"),
+    "status_waiting": _("waiting"),
+    "status_choice": _("needs your choice"),
+    "status_refused": _("refused"),
+    "badge_waiting": _("on this phone"),
+    "pending": _("{number}. pending"),
+    "count": _("Hands on this phone, not entered yet: {counts}."),
+    "count_waiting": _("{count} waiting to be sent"),
+    "count_choice": _("{count} needing your choice"),
+    "count_refused": _("{count} refused"),
+    "count_join": _(", "),
+    "in_order": _("They are sent in order by themselves; the game's numbers update then."),
+    "elsewhere": _("Hands of other games waiting on this phone: {count}."),
+    "offline": _("No connection."),
+    "offline_entry": _(
+        "Hands you save stay on this phone and are sent when the connection returns. The "
+        "payments are computed when a hand is sent. Undo, corrections and deletes need the "
+        "connection."
+    ),
+    "offline_game": _(
+        "Hands saved on this phone are sent when the connection returns. Undo, corrections, "
+        "deletes and ending the game need the connection."
+    ),
+    "not_yours": _(
+        "The server did not take the hands on this phone as yours: log in again to send them. "
+        "They stay here."
+    ),
+    "conflict": _(
+        "Another device entered hand {number} first. Nothing of ours was sent from here on."
+    ),
+    "theirs": _("Theirs (on the server):"),
+    "ours_conflict": _("Ours (on this phone): {words}"),
+    "keep_theirs": _("Keep theirs (drop ours)"),
+    "put_after": _("Put ours after it, as hand {number}"),
+    "discard_ours": _("Discard ours"),
+    "discard_ours_and_later": _("Discard ours and the {count} after it"),
+    "refused": _("Hand {number} was refused: {error}"),
+    "refused_open": _("It is open in the form below: fix it and save it again."),
+    "ours": _("Ours: {summary}"),
+    "fix": _("Fix it"),
+    "discard": _("Discard it"),
+    "next_hand": _("Next: hand {number}, after the hands on this phone."),
+    "next_unknown": _("Next: after the hands on this phone."),
+    "stale_scores": _(
+        "The scores below are as of before them; the round and the dealer show when they are sent."
+    ),
+    "enter_hand": _("Enter hand {number}"),
+    "enter_next": _("Enter the next hand"),
+    "note": _("Note: {note}"),
+    "fu": _("{value} fu"),
+    "not_saved": _("Not saved: {error}"),
+    "saved": _("Hand saved."),
+    "saved_here": _("Hand {number} saved on this phone, waiting to be sent."),
+    "not_kept": _("This phone could not keep the hand ({error}). Try again."),
+    "fixing": _("Fixing hand {number}: change it and save it again; it goes back in its place."),
+    "confirm_keep_theirs": _(
+        "Drop our hand {number} ({summary})? Theirs stays; ours was never entered."
+    ),
+    "confirm_discard": _("Discard hand {number} ({summary})? It was never entered."),
+    "confirm_discard_all": _(
+        "Discard the hands saved on this phone from hand {number} on ({count})? They were "
+        "never entered."
+    ),
+    "sent_meanwhile": _(
+        "Waiting hands sent: {count}. Where the game stands shows after this hand is saved."
+    ),
+    "needs_connection": _(
+        "This needs the connection: undo, corrections, deletes and ending the game act on the "
+        "game stored on the server. Try again when the phone is online."
+    ),
+    "corrections_need_connection": _(
+        "Corrections need the connection. Try again when the phone is online."
+    ),
+    "confirm_logout": _(
+        "Hands saved on this phone and not sent yet: {count}. Log out anyway? They stay on "
+        "this phone and are sent when you log in again."
+    ),
+    "preview_offline": _(
+        "No connection: the payments will be computed when the hand is sent. You can still save it."
+    ),
+}
+SCRIPT_TEXT_ID = "tenbou-text"
+
+
+def script_text() -> SafeString:
+    """The scripts' words in the reader's language, as a JSON block for every page."""
+    return json_script({key: str(text) for key, text in SCRIPT_TEXT.items()}, SCRIPT_TEXT_ID)
 
 
 def user_header(get_response: Callable[[HttpRequest], HttpResponse]) -> Any:
@@ -170,13 +268,15 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     with ``key`` (the idempotency key) and ``expected_number`` (the hand number it was typed
     against). ``flash=1`` leaves the page's "Hand E2 saved." message for the next page."""
     if not request.user.is_authenticated:
-        return _error(401, "not_authenticated", "Log in again to send the hands on this phone.")
+        return _error(
+            401, "not_authenticated", gettext("Log in again to send the hands on this phone.")
+        )
     try:
         game, _ = selectors.game_for_user(request.user, pk, Role.SCORER)
     except Http404:
-        return _error(404, "not_found", "No such game, or not in a club you may see.")
+        return _error(404, "not_found", gettext("No such game, or not in a club you may see."))
     except PermissionDenied:
-        return _error(403, "permission_denied", "Only a scorer of the club enters hands.")
+        return _error(403, "permission_denied", gettext("Only a scorer of the club enters hands."))
     state = (game.final or {}).get("next") or {}
     form = HandForm(
         request.POST,
@@ -187,9 +287,11 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     key = request.POST.get("key", "")
     expected = request.POST.get("expected_number", "")
     if not key or not expected.isdecimal():
-        return _error(400, "invalid", "A hand from the outbox needs its key and hand number.")
+        return _error(
+            400, "invalid", gettext("A hand from the outbox needs its key and hand number.")
+        )
     if not form.is_valid() or "hand" not in form.cleaned_data:
-        field, errors = next(iter(form.errors.items()), (None, ["Complete the hand."]))
+        field, errors = next(iter(form.errors.items()), (None, [gettext("Complete the hand.")]))
         return _error(400, "invalid", str(errors[0]), field=field)
     number = int(expected)
     try:
@@ -223,7 +325,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     response = write.response or {}
     label = response.get("result", {}).get("label", "")
     if request.POST.get("flash"):
-        messages.success(request, f"Hand {label} saved.")
+        messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
     body = {
         "number": write.number,
         "label": label,

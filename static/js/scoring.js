@@ -104,6 +104,12 @@
     });
   }
 
+  // In the page's language: base.html carries the scripts' words (scoring/offline.py).
+  function offlineText() {
+    var words = document.getElementById("tenbou-text");
+    return words ? JSON.parse(words.textContent).preview_offline : "";
+  }
+
   var previewTimer = null;
   var previewSeq = 0;
 
@@ -134,7 +140,7 @@
         .catch(function () {
           // Offline: no second copy of the rules here; the server computes the payments.
           if (seq === previewSeq) {
-            box.textContent = "No connection: the payments will be computed when the hand is sent. You can still save it.";
+            box.textContent = offlineText();
           }
         });
     }, 120);

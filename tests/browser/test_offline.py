@@ -71,8 +71,10 @@ def _kept(page, path):
     Predicates are given as functions: Playwright evaluates a bare expression string anew on
     every poll with ``eval``, which the site's Content-Security-Policy refuses once the first
     poll was false; a function is evaluated once and then called."""
+    # The worker installs with every static file of the site: allow for a busy machine.
     page.wait_for_function(
-        "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
+        "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
+        timeout=30_000,
     )
     page.wait_for_function(
         """async (path) => {
@@ -479,5 +481,5 @@ def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_need
     page.route("**/offline/session/", lambda route: route.abort())  # keep the hand waiting
     page.click("header button:has-text('Log out')")
     page.wait_for_function("() => document.readyState === 'complete'")
-    assert any("1 hand(s) saved on this phone have not been sent yet" in m for m in asked)
+    assert any("Hands saved on this phone and not sent yet: 1." in m for m in asked)
     expect(page.locator("header .who")).to_have_text("bob")  # dismissed: still logged in

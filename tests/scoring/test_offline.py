@@ -3,6 +3,7 @@
 
 import json
 
+from django.conf import settings
 from django.test import Client
 
 from scoring.models import Game, Submission
@@ -170,3 +171,20 @@ def test_the_offline_page_names_nobody(client, bob):
     # The kept games are listed on the phone, from the cache the worker keeps for its user.
     assert "data-kept-games" in text and 'data-pages="tenbou-pages-u"' in text
     assert "bob" not in text and "csrfmiddlewaretoken" not in text
+
+
+def test_every_page_carries_the_scripts_words_in_its_language(client, bob, running_game):
+    client.force_login(bob)
+
+    english = client.get(f"/games/{running_game.pk}/hands/new/")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    italian = client.get(f"/games/{running_game.pk}/hands/new/")
+
+    def words(response):
+        text = response.content.decode()
+        start = text.index('<script id="tenbou-text" type="application/json">')
+        return json.loads(text[text.index(">", start) + 1 : text.index("</script>", start)])
+
+    assert words(english)["offline"] == "No connection."
+    assert words(italian)["offline"] == "Nessuna connessione."
+    assert words(italian)["keep_theirs"] == "Tieni la loro (scarta la nostra)"
