@@ -25,6 +25,10 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.html import json_script
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -33,20 +37,130 @@ from scoring import engine, selectors, services
 from scoring.errors import GameError, StaleHandNumber
 from scoring.forms import HandForm
 
-# Files the service worker keeps from its installation on: what the game page, the entry
-# screen and the "needs a connection" page need to draw themselves offline.
-APP_FILES = (
-    "css/site.css",
-    "css/scoring.css",
-    "js/scoring.js",
-    "js/outbox.js",
-    "django_htmx/htmx-2.min.js",
-    "django_htmx/django-htmx.js",
-    "icons/tenbou.svg",
-    "icons/tenbou-192.png",
-    "icons/tenbou-512.png",
-)
+# The service worker keeps every file of our own under these folders of static/ from its
+# installation on (what a kept page needs to draw itself offline: each page's stylesheets and
+# scripts, the icons), and htmx, which the game page loads from django-htmx. Derived from the
+# folders, never listed by hand: a script a template adds is kept without a second list.
+APP_FOLDERS = ("css/", "js/", "icons/")
+APP_THIRD_PARTY = ("django_htmx/htmx-2.min.js", "django_htmx/django-htmx.js")
+
+
+def app_files() -> tuple[str, ...]:
+    """The static names the service worker keeps (bench/offline_size.py measures them)."""
+    names = set(APP_THIRD_PARTY)
+    for finder in finders.get_finders():
+        for name, _storage in finder.list(["CVS", ".*", "*~"]):
+            name = name.replace("\\", "/")
+            if name.startswith(APP_FOLDERS):
+                names.add(name)
+    return tuple(sorted(names))
+
+
 USER_HEADER = "X-Tenbou-User"
+# The service worker's caches, named here for the worker and the "needs a connection" page
+# (which lists the games kept in the current user's one): a user's kept pages, and who the
+# server last named.
+PAGES_CACHE = "tenbou-pages-u"
+META_CACHE = "tenbou-meta"
+USER_KEY = "/__tenbou/user"
+# The forms whose POST may change who is logged in: the worker forgets every kept page as it
+# sends one. Django's password reset does not log in (post_reset_login is off) and a password
+# change keeps the same user, so neither is here.
+SESSION_CHANGES = ("login", "logout", "signup", "admin:login", "admin:logout")
+
+# The words of the phone's scripts (outbox.js, scoring.js), translated like the pages' own:
+# every page carries them in its HTML (``script_text``), so a page kept offline has them in its
+# language without a second catalogue for the service worker to keep. ``{name}``: filled in by
+# the script.
+SCRIPT_TEXT = {
+    "panel": _("Hands on this phone"),
+    "hand": _("Hand {number}: {summary}"),
+    "status_waiting": _("waiting"),
+    "status_choice": _("needs your choice"),
+    "status_refused": _("refused"),
+    "badge_waiting": _("on this phone"),
+    "pending": _("{number}. pending"),
+    "count": _("Hands on this phone, not entered yet: {counts}."),
+    "count_waiting": _("{count} waiting to be sent"),
+    "count_choice": _("{count} needing your choice"),
+    "count_refused": _("{count} refused"),
+    "count_join": _(", "),
+    "in_order": _("They are sent in order by themselves; the game's numbers update then."),
+    "elsewhere": _("Hands of other games waiting on this phone: {count}."),
+    "offline": _("No connection."),
+    "offline_entry": _(
+        "Hands you save stay on this phone and are sent when the connection returns. The "
+        "payments are computed when a hand is sent. Undo, corrections and deletes need the "
+        "connection."
+    ),
+    "offline_game": _(
+        "Hands saved on this phone are sent when the connection returns. Undo, corrections, "
+        "deletes and ending the game need the connection."
+    ),
+    "not_yours": _(
+        "The server did not take the hands on this phone as yours: log in again to send them. "
+        "They stay here."
+    ),
+    "conflict": _(
+        "Another device entered hand {number} first. Nothing of ours was sent from here on."
+    ),
+    "theirs": _("Theirs (on the server):"),
+    "ours_conflict": _("Ours (on this phone): {words}"),
+    "keep_theirs": _("Keep theirs (drop ours)"),
+    "put_after": _("Put ours after it, as hand {number}"),
+    "discard_ours": _("Discard ours"),
+    "discard_ours_and_later": _("Discard ours and the {count} after it"),
+    "refused": _("Hand {number} was refused: {error}"),
+    "refused_open": _("It is open in the form below: fix it and save it again."),
+    "ours": _("Ours: {summary}"),
+    "fix": _("Fix it"),
+    "discard": _("Discard it"),
+    "next_hand": _("Next: hand {number}, after the hands on this phone."),
+    "next_unknown": _("Next: after the hands on this phone."),
+    "stale_scores": _(
+        "The scores below are as of before them; the round and the dealer show when they are sent."
+    ),
+    "enter_hand": _("Enter hand {number}"),
+    "enter_next": _("Enter the next hand"),
+    "note": _("Note: {note}"),
+    "fu": _("{value} fu"),
+    "not_saved": _("Not saved: {error}"),
+    "saved": _("Hand saved."),
+    "saved_here": _("Hand {number} saved on this phone, waiting to be sent."),
+    "not_kept": _("This phone could not keep the hand ({error}). Try again."),
+    "fixing": _("Fixing hand {number}: change it and save it again; it goes back in its place."),
+    "confirm_keep_theirs": _(
+        "Drop our hand {number} ({summary})? Theirs stays; ours was never entered."
+    ),
+    "confirm_discard": _("Discard hand {number} ({summary})? It was never entered."),
+    "confirm_discard_all": _(
+        "Discard the hands saved on this phone from hand {number} on ({count})? They were "
+        "never entered."
+    ),
+    "sent_meanwhile": _(
+        "Waiting hands sent: {count}. Where the game stands shows after this hand is saved."
+    ),
+    "needs_connection": _(
+        "This needs the connection: undo, corrections, deletes and ending the game act on the "
+        "game stored on the server. Try again when the phone is online."
+    ),
+    "corrections_need_connection": _(
+        "Corrections need the connection. Try again when the phone is online."
+    ),
+    "confirm_logout": _(
+        "Hands saved on this phone and not sent yet: {count}. Log out anyway? They stay on "
+        "this phone and are sent when you log in again."
+    ),
+    "preview_offline": _(
+        "No connection: the payments will be computed when the hand is sent. You can still save it."
+    ),
+}
+SCRIPT_TEXT_ID = "tenbou-text"
+
+
+def script_text() -> SafeString:
+    """The scripts' words in the reader's language, as a JSON block for every page."""
+    return json_script({key: str(text) for key, text in SCRIPT_TEXT.items()}, SCRIPT_TEXT_ID)
 
 
 def user_header(get_response: Callable[[HttpRequest], HttpResponse]) -> Any:
@@ -68,7 +182,7 @@ def _app_version() -> str:
     """A digest of the service worker's own files: any change to them makes a new worker,
     which replaces the cached copies (in development too, where names carry no hash)."""
     digest = hashlib.sha256()
-    for name in APP_FILES:
+    for name in app_files():
         path = finders.find(name)
         digest.update(name.encode())
         if path:
@@ -83,11 +197,15 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "version": _app_version(),
         "app_files": json.dumps(
-            [static(name) for name in APP_FILES] + [reverse("scoring:offline")]
+            [static(name) for name in app_files()] + [reverse("scoring:offline")]
         ),
         "static_prefix": json.dumps(static("")),
         "offline_url": json.dumps(reverse("scoring:offline")),
         "user_header": json.dumps(USER_HEADER),
+        "pages_cache": json.dumps(PAGES_CACHE),
+        "meta_cache": json.dumps(META_CACHE),
+        "user_key": json.dumps(USER_KEY),
+        "session_changes": json.dumps([reverse(name) for name in SESSION_CHANGES]),
     }
     response = render(request, "scoring/sw.js", context, content_type="text/javascript")
     # A browser checks for a new worker on navigations; never answer it from a cache.
@@ -119,8 +237,10 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 @require_GET
 def offline_page(request: HttpRequest) -> HttpResponse:
-    """What the phone shows offline for a page it has not kept: the same for every user."""
-    return render(request, "scoring/offline.html")
+    """What the phone shows offline for a page it has not kept: the same for every user (its
+    script lists the games kept for the phone's current user, from that user's cache)."""
+    context = {"pages_cache": PAGES_CACHE, "meta_cache": META_CACHE, "user_key": USER_KEY}
+    return render(request, "scoring/offline.html", context)
 
 
 @never_cache
@@ -148,13 +268,15 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     with ``key`` (the idempotency key) and ``expected_number`` (the hand number it was typed
     against). ``flash=1`` leaves the page's "Hand E2 saved." message for the next page."""
     if not request.user.is_authenticated:
-        return _error(401, "not_authenticated", "Log in again to send the hands on this phone.")
+        return _error(
+            401, "not_authenticated", gettext("Log in again to send the hands on this phone.")
+        )
     try:
         game, _ = selectors.game_for_user(request.user, pk, Role.SCORER)
     except Http404:
-        return _error(404, "not_found", "No such game, or not in a club you may see.")
+        return _error(404, "not_found", gettext("No such game, or not in a club you may see."))
     except PermissionDenied:
-        return _error(403, "permission_denied", "Only a scorer of the club enters hands.")
+        return _error(403, "permission_denied", gettext("Only a scorer of the club enters hands."))
     state = (game.final or {}).get("next") or {}
     form = HandForm(
         request.POST,
@@ -165,9 +287,11 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     key = request.POST.get("key", "")
     expected = request.POST.get("expected_number", "")
     if not key or not expected.isdecimal():
-        return _error(400, "invalid", "A hand from the outbox needs its key and hand number.")
+        return _error(
+            400, "invalid", gettext("A hand from the outbox needs its key and hand number.")
+        )
     if not form.is_valid() or "hand" not in form.cleaned_data:
-        field, errors = next(iter(form.errors.items()), (None, ["Complete the hand."]))
+        field, errors = next(iter(form.errors.items()), (None, [gettext("Complete the hand.")]))
         return _error(400, "invalid", str(errors[0]), field=field)
     number = int(expected)
     try:
@@ -201,7 +325,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     response = write.response or {}
     label = response.get("result", {}).get("label", "")
     if request.POST.get("flash"):
-        messages.success(request, f"Hand {label} saved.")
+        messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
     body = {
         "number": write.number,
         "label": label,

@@ -27,6 +27,15 @@
   var KEPT = /^\/games\/(\d+)\/(hands\/new\/)?$/;
   var user = "";
 
+  // The words, in the page's language (scoring/offline.py, SCRIPT_TEXT: every page has them).
+  var TEXT = {};
+  try { TEXT = JSON.parse(document.getElementById("tenbou-text").textContent); } catch (e) {}
+  function t(key, values) {
+    return (TEXT[key] || key).replace(/\{(\w+)\}/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
+
   // --- IndexedDB ---------------------------------------------------------------------------
   var dbPromise = null;
 
@@ -229,7 +238,7 @@
   function panel() {
     var p = document.querySelector("[data-outbox]");
     if (!p) {
-      p = el("section", { "class": "outbox", "data-outbox": "", "aria-live": "polite", "aria-label": "Hands on this phone" });
+      p = el("section", { "class": "outbox", "data-outbox": "", "aria-live": "polite", "aria-label": t("panel") });
       var anchor = document.querySelector(".entry .crumbs, #game .crumbs");
       if (anchor) anchor.after(p);
       else document.querySelector("main").prepend(p);
@@ -238,7 +247,7 @@
   }
 
   function describe(h) {
-    return "Hand " + h.expected + ": " + h.summary;
+    return t("hand", { number: h.expected, summary: h.summary });
   }
 
   function entryLines(h, mine) {
@@ -249,22 +258,25 @@
         return el("li", { text: t.number + ". " + t.label + " " + t.words });
       }));
       items.push(el("div", { "class": "outbox-conflict", role: "alert" }, [
-        el("p", {}, [el("b", { text: "Another device entered hand " + h.expected + " first. Nothing of ours was sent from here on." })]),
-        el("p", { text: "Theirs (on the server):" }), theirs,
-        el("p", { text: "Ours (on this phone): " + (c.ours || h.summary) }),
+        el("p", {}, [el("b", { text: t("conflict", { number: h.expected }) })]),
+        el("p", { text: t("theirs") }), theirs,
+        el("p", { text: t("ours_conflict", { words: c.ours || h.summary }) }),
         el("div", { "class": "outbox-choices" }, [
-          button("Keep theirs (drop ours)", "keep-theirs", h.id),
-          button("Put ours after it, as hand " + (c.hand_count + 1), "after", h.id, "big"),
-          button("Discard ours" + (mine > 1 ? " and the " + (mine - 1) + " after it" : ""), "discard-all", h.id, "danger"),
+          button(t("keep_theirs"), "keep-theirs", h.id),
+          button(t("put_after", { number: c.hand_count + 1 }), "after", h.id, "big"),
+          button(mine > 1 ? t("discard_ours_and_later", { count: mine - 1 }) : t("discard_ours"), "discard-all", h.id, "danger"),
         ]),
       ]));
     } else if (h.status === "refused") {
+      var fixing = page.form && page.form.dataset.editing === String(h.id);
       items.push(el("div", { "class": "outbox-refused", role: "alert" }, [
-        el("p", {}, [el("b", { text: "Hand " + h.expected + " was refused: " + h.error })]),
-        el("p", { text: "Ours: " + h.summary }),
+        el("p", {}, [el("b", { text: t("refused", { number: h.expected, error: h.error }) })]),
+        fixing
+          ? el("p", { text: t("refused_open") })
+          : el("p", { text: t("ours", { summary: h.summary }) }),
         el("div", { "class": "outbox-choices" }, [
-          button("Fix it", "fix", h.id, "big"),
-          button("Discard it", "discard", h.id, "danger"),
+          fixing ? null : button(t("fix"), "fix", h.id, "big"),
+          button(t("discard"), "discard", h.id, "danger"),
         ]),
       ]));
     }
@@ -283,25 +295,28 @@
       p.replaceChildren();
       if (offline) {
         p.appendChild(el("p", { "class": "outbox-offline" }, [
-          el("b", { text: "No connection." }),
-          document.createTextNode(
-            page.form
-              ? " Hands you save stay on this phone and are sent when the connection returns. The payments are computed when a hand is sent. Undo, corrections and deletes need the connection."
-              : " Hands saved on this phone are sent when the connection returns. Undo, corrections, deletes and ending the game need the connection."
-          ),
+          el("b", { text: t("offline") }),
+          document.createTextNode(" " + t(page.form ? "offline_entry" : "offline_game")),
         ]));
       }
       if (lastStop === "login" && list.length) {
-        p.appendChild(el("p", { "class": "errors", role: "alert", text: "The server did not take the hands on this phone as yours: log in again to send them. They stay here." }));
+        p.appendChild(el("p", { "class": "errors", role: "alert", text: t("not_yours") }));
       }
       if (here.length) {
         var waiting = here.filter(function (h) { return h.status === "queued"; }).length;
+        var choice = here.filter(function (h) { return h.status === "conflict"; }).length;
+        var refused = here.length - waiting - choice;
+        var counts = [
+          waiting ? t("count_waiting", { count: waiting }) : "",
+          choice ? t("count_choice", { count: choice }) : "",
+          refused ? t("count_refused", { count: refused }) : "",
+        ].filter(Boolean).join(t("count_join"));
         p.appendChild(el("p", { "class": "outbox-count" }, [el("b", {
-          text: here.length === 1 ? "1 hand saved on this phone, waiting to be sent." : here.length + " hands saved on this phone, waiting to be sent.",
+          text: t("count", { counts: counts }),
         })]));
         var ol = el("ol", { "class": "outbox-list" });
         here.forEach(function (h, index) {
-          var status = h.status === "queued" ? "waiting" : h.status === "conflict" ? "needs your choice" : "refused";
+          var status = t(h.status === "queued" ? "status_waiting" : h.status === "conflict" ? "status_choice" : "status_refused");
           ol.appendChild(el("li", { "class": "outbox-hand outbox-hand-" + h.status, "data-outbox-hand": String(h.expected) }, [
             el("span", { text: describe(h) + " (" + status + ")" }),
           ]));
@@ -309,26 +324,54 @@
         });
         p.appendChild(ol);
         if (waiting === here.length) {
-          p.appendChild(el("p", { "class": "hint", text: "They are sent in order by themselves; the game's numbers update then." }));
+          p.appendChild(el("p", { "class": "hint", text: t("in_order") }));
         }
       }
       if (elsewhere > 0) {
-        p.appendChild(el("p", { "class": "hint", text: elsewhere + " more hand(s) of other games wait on this phone." }));
+        p.appendChild(el("p", { "class": "hint", text: t("elsewhere", { count: elsewhere }) }));
       }
       p.hidden = !p.childNodes.length;
       renderLedger(here);
-      markStale(here.length > 0);
+      markStale(here);
+      dropStaleNote(here);
     });
   }
 
-  // While hands wait, where the game stands is as of before them: say so above it.
-  function markStale(stale) {
+  // "Hand 2 saved on this phone, waiting to be sent." stays only while hand 2 simply waits:
+  // once sent, or once a hand of the queue needs the scorer (the panel above says so), it goes.
+  function dropStaleNote(here) {
+    var note = document.querySelector("[data-outbox-note][data-hand]");
+    if (!note) return;
+    var h = here.filter(function (x) { return String(x.id) === note.dataset.hand; })[0];
+    var asks = here.some(function (x) { return x.status !== "queued"; });
+    if (!h || asks) note.remove();
+  }
+
+  // While hands wait, where the game stands is as of before them: the next hand's label, its
+  // dealer and the round are the server's to compute, so the screen names the next hand by its
+  // number after the queue and says the scores are as of before it.
+  function markStale(here) {
     var state = document.querySelector("section.state");
     var note = document.querySelector("[data-outbox-stale]");
-    if (stale && state && !note) {
-      state.before(el("p", { "class": "hint", "data-outbox-stale": "", text: "As of when this screen was loaded (the hands on this phone are not in it yet):" }));
-    } else if (!stale && note) {
-      note.remove();
+    var line = state && state.querySelector(".state-line");
+    var enter = document.querySelector("a[data-enter-hand]");
+    if (note) note.remove();
+    if (enter && enter.dataset.label === undefined) enter.dataset.label = enter.textContent;
+    if (!here.length) {
+      if (line) line.hidden = false;
+      if (enter) enter.textContent = enter.dataset.label;
+      return;
+    }
+    // A hand that needs the scorer's choice moves the numbers after it by what is chosen.
+    var known = !here.some(function (h) { return h.status === "conflict"; });
+    var next = Math.max.apply(null, here.map(function (h) { return h.expected; })) + 1;
+    if (line) line.hidden = true;
+    if (enter) enter.textContent = known ? t("enter_hand", { number: next }) : t("enter_next");
+    if (state) {
+      state.before(el("p", { "class": "outbox-stale", "data-outbox-stale": "" }, [
+        el("b", { text: known ? t("next_hand", { number: next }) : t("next_unknown") }),
+        document.createTextNode(" " + t("stale_scores")),
+      ]));
     }
   }
 
@@ -341,9 +384,9 @@
     if (empty) empty.closest("tbody").hidden = here.length > 0;
     here.forEach(function (h) {
       var td = el("td", { colspan: "5" }, [
-        el("b", { text: h.expected + ". pending" }),
+        el("b", { text: t("pending", { number: h.expected }) }),
         document.createTextNode(" " + h.summary + " "),
-        el("span", { "class": "badge badge-pending", text: h.status === "queued" ? "on this phone" : h.status === "conflict" ? "needs your choice" : "refused" }),
+        el("span", { "class": "badge badge-pending", text: t(h.status === "queued" ? "badge_waiting" : h.status === "conflict" ? "status_choice" : "status_refused") }),
       ]);
       table.appendChild(el("tbody", { "class": "ledger-hand pending", "data-pending": String(h.expected) }, [
         el("tr", { "class": "ledger-words" }, [td]),
@@ -360,13 +403,19 @@
       var legend = fs.querySelector("legend");
       var values = [];
       fs.querySelectorAll("input:checked").forEach(function (i) {
+        if (i.matches("[data-tile-mode]")) return;  // the tile picker's mode, not the hand
         var label = i.closest("label");
         // A seat chip's name without its wind (the <small>).
         var text = label && label.querySelector("span");
-        if (text) values.push(text.firstChild.textContent.trim() + (/^fu_/.test(i.name) ? " fu" : ""));
+        if (text) {
+          var word = text.firstChild.textContent.trim();
+          values.push(/^fu_/.test(i.name) ? t("fu", { value: word }) : word);
+        }
       });
       fs.querySelectorAll("input[type=number], input[type=text], select").forEach(function (i) {
-        if (i.value !== "" && !i.disabled && !i.closest("[hidden]")) {
+        // A stepper at 0 (the yaku picker's dora) says nothing about the hand.
+        var nothing = i.value === "" || (i.type === "number" && i.value === "0");
+        if (!nothing && !i.disabled && !i.closest("[hidden]")) {
           var text = i.tagName === "SELECT" ? i.options[i.selectedIndex].textContent : i.value;
           var label = i.closest("label");
           values.push((label ? label.firstChild.textContent.trim() + " " : "") + text);
@@ -375,7 +424,7 @@
       if (values.length && legend) parts.push(legend.textContent.trim() + ": " + values.join(", "));
     });
     var note = form.querySelector("input[name=note]");
-    if (note && note.value) parts.push("Note: " + note.value);
+    if (note && note.value) parts.push(t("note", { note: note.value }));
     return parts.join(" · ");
   }
 
@@ -461,22 +510,23 @@
           if (still && still.status === "refused") {
             // Refused at once (online): it stays in the form to fix, as the page would.
             form.dataset.editing = String(still.id);
-            showFormNote(form, "Not saved: " + still.error, true);
+            showFormNote(form, t("not_saved", { error: still.error }), true);
           } else {
             form.reset();
             form.dispatchEvent(new Event("change", { bubbles: true }));
-            showFormNote(form, mine ? "Hand saved." : "Hand " + h.expected + " saved on this phone, waiting to be sent.", false);
+            showFormNote(form, mine ? t("saved") : t("saved_here", { number: h.expected }), false, mine ? null : h.id);
           }
           save.disabled = false;
         });
       });
     }).catch(function (e) {
       save.disabled = false;
-      showFormNote(form, "This phone could not keep the hand (" + e + "). Try again.", true);
+      showFormNote(form, t("not_kept", { error: e }), true);
     });
   }
 
-  function showFormNote(form, text, error) {
+  // A note above the save bar; ``hand``: the waiting hand it speaks of (dropped once sent).
+  function showFormNote(form, text, error, hand) {
     var note = form.querySelector("[data-outbox-note]");
     if (!note) {
       note = el("p", { "data-outbox-note": "", role: "status" });
@@ -484,6 +534,8 @@
     }
     note.className = error ? "errors outbox-note" : "outbox-note";
     note.textContent = text;
+    if (hand) note.dataset.hand = String(hand);
+    else delete note.dataset.hand;
   }
 
   function fix(h) {
@@ -493,8 +545,10 @@
     }
     fillForm(page.form, h.fields);
     page.form.dataset.editing = String(h.id);
-    showFormNote(page.form, "Fixing hand " + h.expected + ": " + h.error, true);
+    // The server's reason is in the panel above, and the preview checks the hand anew.
+    showFormNote(page.form, t("fixing", { number: h.expected }), true);
     page.form.scrollIntoView();
+    render();
   }
 
   // --- Choices on a waiting hand ---------------------------------------------------------------
@@ -508,7 +562,10 @@
       var h = list.filter(function (x) { return x.id === id; })[0];
       if (!h) return null;
       if (action === "fix") return fix(h);
-      if (action === "keep-theirs") return deleteHand(h.id);
+      if (action === "keep-theirs") {
+        if (!window.confirm(t("confirm_keep_theirs", { number: h.expected, summary: h.summary }))) return null;
+        return deleteHand(h.id);
+      }
       if (action === "after") {
         var delta = h.conflict.hand_count + 1 - h.expected;
         h.expected += delta;
@@ -517,12 +574,12 @@
         return shift(list, h, delta).then(function () { return putHand(h); });
       }
       if (action === "discard") {
-        if (!window.confirm("Discard hand " + h.expected + " (" + h.summary + ")? It was never entered.")) return null;
+        if (!window.confirm(t("confirm_discard", { number: h.expected, summary: h.summary }))) return null;
         return deleteHand(h.id).then(function () { return shift(list, h, -1); });
       }
       if (action === "discard-all") {
         var later = list.filter(function (x) { return x.game === h.game && x.id >= h.id; });
-        if (!window.confirm("Discard " + later.length + " hand(s) saved on this phone? They were never entered.")) return null;
+        if (!window.confirm(t("confirm_discard_all", { number: h.expected, count: later.length }))) return null;
         return Promise.all(later.map(function (x) { return deleteHand(x.id); }));
       }
       return null;
@@ -555,7 +612,7 @@
     var poller = document.querySelector("[data-poll-url]");
     if (poller) poller.dataset.version = String(last.version);
     if (page.form && !page.form.dataset.editing) {
-      showFormNote(page.form, report.sent.length + " waiting hand(s) sent. Where the game stands shows after this hand is saved.", false);
+      showFormNote(page.form, t("sent_meanwhile", { count: report.sent.length }), false);
     }
   }
 
@@ -574,7 +631,7 @@
     if (!navigator.onLine && NEEDS_CONNECTION.test(new URL(action, window.location.href).pathname)) {
       event.preventDefault();
       event.stopImmediatePropagation();
-      window.alert("This needs the connection: undo, corrections, deletes and ending the game act on the game stored on the server. Try again when the phone is online.");
+      window.alert(t("needs_connection"));
     }
   }
 
@@ -584,7 +641,7 @@
     if (form.dataset.outboxAsked) return;
     event.preventDefault();
     allHands().then(function (list) {
-      if (list.length && !window.confirm(list.length + " hand(s) saved on this phone have not been sent yet. Log out anyway? They stay on this phone and are sent when you log in again.")) return;
+      if (list.length && !window.confirm(t("confirm_logout", { count: list.length }))) return;
       form.dataset.outboxAsked = "1";
       form.requestSubmit();
     });
@@ -622,7 +679,7 @@
       var edit = event.target.closest("a.edit-link");
       if (edit && !navigator.onLine) {
         event.preventDefault();
-        window.alert("Corrections need the connection. Try again when the phone is online.");
+        window.alert(t("corrections_need_connection"));
       }
     });
     document.addEventListener("htmx:afterSwap", function () { render(); });

@@ -104,6 +104,12 @@
     });
   }
 
+  // In the page's language: base.html carries the scripts' words (scoring/offline.py).
+  function offlineText() {
+    var words = document.getElementById("tenbou-text");
+    return words ? JSON.parse(words.textContent).preview_offline : "";
+  }
+
   var previewTimer = null;
   var previewSeq = 0;
 
@@ -111,6 +117,13 @@
     var box = form.querySelector("#preview");
     if (!box || !form.dataset.previewUrl) return;
     window.clearTimeout(previewTimer);
+    if (!form.querySelector("input[name=result]:checked")) {
+      // An empty form (a fresh screen, or cleared after a save): nothing to check yet, so no
+      // "This field is required." over it; what the screen showed when it loaded.
+      previewSeq++;
+      if (box.dataset.initial !== undefined) box.innerHTML = box.dataset.initial;
+      return;
+    }
     previewTimer = window.setTimeout(function () {
       var seq = ++previewSeq;
       var body = new FormData(form);
@@ -127,13 +140,15 @@
         .catch(function () {
           // Offline: no second copy of the rules here; the server computes the payments.
           if (seq === previewSeq) {
-            box.textContent = "No connection: the payments will be computed when the hand is sent. You can still save it.";
+            box.textContent = offlineText();
           }
         });
     }, 120);
   }
 
   function handForm(form) {
+    var box = form.querySelector("#preview");
+    if (box) box.dataset.initial = box.innerHTML;
     form.querySelectorAll("[data-nojs-only]").forEach(function (el) { el.hidden = true; });
     form.addEventListener("change", function (event) {
       var t = event.target;

@@ -1,7 +1,8 @@
 /* Tenbou's service worker (served by scoring.offline.service_worker as /sw.js).
  *
- * - The app's own files (CSS, scripts, icons, the "needs a connection" page) are kept from
- *   installation on and answered from the cache.
+ * - The app's own files (every stylesheet, script and icon under static/css, js and icons,
+ *   htmx, the "needs a connection" page) are kept from installation on and answered from the
+ *   cache; a static file fetched later is kept as well.
  * - A game page and an entry screen are fetched from the network first; a copy is kept in
  *   the cache of the user the server named (X-Tenbou-User) and answered offline, to that
  *   user only. When the server names another user (or nobody: a logout), every other user's
@@ -17,9 +18,11 @@ const APP_FILES = {{ app_files|safe }};
 const STATIC_PREFIX = {{ static_prefix|safe }};
 const OFFLINE_URL = {{ offline_url|safe }};
 const USER_HEADER = {{ user_header|safe }};
-const PAGES = "tenbou-pages-u";
-const META = "tenbou-meta";
-const USER_KEY = "/__tenbou/user";
+const PAGES = {{ pages_cache|safe }};
+const META = {{ meta_cache|safe }};
+const USER_KEY = {{ user_key|safe }};
+// The forms whose POST may log someone else in (or nobody): login, logout, sign-up, the admin's.
+const SESSION_CHANGES = {{ session_changes|safe }};
 // The pages kept for offline use: a game, and its entry screen.
 const KEPT = /^\/games\/\d+\/(hands\/new\/)?$/;
 // How long a page may take before the phone shows its kept copy.
@@ -107,10 +110,18 @@ async function page(event) {
   }
 }
 
-async function appFile(request) {
+// A static file: the kept copy, else the network's, kept for next time (a file the install
+// did not list, or one the browser evicted), so that offline never rests on the HTTP cache.
+async function appFile(event) {
+  const request = event.request;
   const hit = await caches.match(request);
   if (hit) return hit;
-  return fetch(request);
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") {
+    const copy = response.clone();
+    event.waitUntil(caches.open(APP_CACHE).then((cache) => cache.put(request, copy)).catch(() => {}));
+  }
+  return response;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -118,8 +129,8 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
-    // A login or logout: whoever comes next sees none of the pages kept so far.
-    if (url.pathname === "/logout/" || url.pathname === "/login/") {
+    // A login, a logout, a sign-up: whoever comes next sees none of the pages kept so far.
+    if (SESSION_CHANGES.includes(url.pathname)) {
       event.waitUntil(learnUser("-"));
     }
     return;
@@ -127,7 +138,7 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith(page(event));
   } else if (url.pathname.startsWith(STATIC_PREFIX)) {
-    event.respondWith(appFile(request));
+    event.respondWith(appFile(event));
   }
 });
 

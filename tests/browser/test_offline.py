@@ -16,6 +16,7 @@ from scoring.models import Game, Submission
 from tests.conftest import PASSWORD
 
 # With TENBOU_SCREENSHOTS=dir the tests save the offline screens there (docs/screenshots).
+COUNT = "Hands on this phone, not entered yet: "
 SHOTS = Path(os.environ["TENBOU_SCREENSHOTS"]) if os.environ.get("TENBOU_SCREENSHOTS") else None
 
 
@@ -26,6 +27,34 @@ def game(club, bob):
         for n in ("Aiko", "Bruno", "Chiara", "Daiki")
     ]
     return services.game_create(club=club, players=players, rules="japanese-modern", created_by=bob)
+
+
+# What a kept page loads: offline, any of these failing is a page drawn without its styles or
+# its scripts (the conftest leaves "Failed to load resource" to the tests).
+ASSETS = ("script", "stylesheet", "image", "font")
+
+
+def _watch_assets(page):
+    """Record every asset of the page that failed to load (a navigation that cut a load
+    short, net::ERR_ABORTED, is not one)."""
+    failed = []
+    page.on(
+        "requestfailed",
+        lambda r: (
+            failed.append(f"{r.resource_type} {r.url}: {r.failure}")
+            if r.resource_type in ASSETS and "ERR_ABORTED" not in (r.failure or "")
+            else None
+        ),
+    )
+    page.assets_failed = failed
+    return failed
+
+
+@pytest.fixture(autouse=True)
+def _every_asset_loads(page):
+    failed = _watch_assets(page)
+    yield
+    assert failed == []
 
 
 def _log_in(page, url, username):
@@ -42,8 +71,10 @@ def _kept(page, path):
     Predicates are given as functions: Playwright evaluates a bare expression string anew on
     every poll with ``eval``, which the site's Content-Security-Policy refuses once the first
     poll was false; a function is evaluated once and then called."""
+    # The worker installs with every static file of the site: allow for a busy machine.
     page.wait_for_function(
-        "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
+        "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
+        timeout=30_000,
     )
     page.wait_for_function(
         """async (path) => {
@@ -110,7 +141,7 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
         "Hand 1 saved on this phone, waiting to be sent."
     )
     expect(page.locator("[data-outbox]")).to_contain_text(
-        "1 hand saved on this phone, waiting to be sent."
+        "Hands on this phone, not entered yet: 1 waiting to be sent."
     )
     expect(page.locator("[data-outbox]")).to_contain_text(
         "Undo, corrections and deletes need the connection"
@@ -121,24 +152,30 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     usable = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
     print(f"entry screen from the phone's cache, offline: usable after {usable:.0f} ms")
     assert usable < 5000
-    expect(page.locator("[data-outbox-hand='1']")).to_contain_text(
+    expect(page.locator("[data-outbox-hand='1'] > span")).to_have_text(
         "Hand 1: Result: Ron · Who won: Chiara · Discarded by: Daiki · Chiara: value: 2 han, 30 fu"
+        " (waiting)"
     )
     _draw(page, 1)
     page.locator("button[data-save]").click()
     expect(page.locator("[data-outbox-note]")).to_have_text(
         "Hand 2 saved on this phone, waiting to be sent."
     )
-    expect(page.locator("[data-outbox]")).to_contain_text("2 hands saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}2 waiting to be sent.")
     _shot(page, "offline-entry-queued-390.png")
 
     # The tab closed, a new one opened offline: the game page comes from the phone, with the
     # hands on it pending in the ledger.
     page.close()
     page = context.new_page()
+    failed = _watch_assets(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("tbody.pending")).to_have_count(2)
     expect(page.locator("tbody.pending").first).to_contain_text("1. pending")
+    # Not "Enter hand E1": the next hand is the one after the queue, by its number.
+    expect(page.locator("[data-outbox-stale]")).to_contain_text("Next: hand 3")
+    expect(page.locator("a[data-enter-hand]")).to_have_text("Enter hand 3")
+    expect(page.locator("section.state .state-line")).to_be_hidden()
     _shot(page, "offline-game-pending-390.png")
     # A page the phone never kept says it needs a connection.
     page.goto(f"{live_server.url}/clubs/{game.club.slug}/games/")
@@ -156,6 +193,84 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     assert hands[1].data["tenpai"] == [1]
     assert Submission.objects.filter(game=game).count() == 2
     expect(page.locator("#hand-2")).to_be_visible(timeout=10_000)
+    assert failed == []
+
+
+def test_the_entry_screen_offline_has_its_own_scripts_and_styles_without_the_http_cache(
+    page, live_server, bob, game
+):
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    kept = page.evaluate(
+        """async () => {
+            const urls = [];
+            for (const n of (await caches.keys()).filter((n) => n.startsWith('tenbou-app-'))) {
+                const cache = await caches.open(n);
+                for (const r of await cache.keys()) urls.push(new URL(r.url).pathname);
+            }
+            return urls;
+        }"""
+    )
+    loaded = page.evaluate(
+        """() => [...document.querySelectorAll('script[src], link[rel=stylesheet]')]
+            .map((e) => new URL(e.src || e.href).pathname)"""
+    )
+    assert loaded and set(loaded) <= set(kept), set(loaded) - set(kept)
+    # Nothing from the browser's HTTP cache: only the worker's copies can answer offline.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+
+    page.context.set_offline(True)
+    page.reload()
+    styles = page.evaluate("() => [...document.styleSheets].map((s) => s.cssRules.length > 0)")
+    assert styles and all(styles)
+    # The yaku picker (yaku.js) ticks riichi and the concealed self-draw for the scorer.
+    _choose(page, "result", "tsumo")
+    _choose(page, "winners", "1")
+    _choose(page, "riichi", "1")
+    page.locator("[data-yaku-picker][data-seat='1'] > summary").click()
+    _choose(page, "yaku_1", "pinfu")
+    expect(page.locator("input[name=yaku_1][value=riichi]")).to_be_checked()
+    expect(page.locator("input[name=yaku_1][value=menzen_tsumo]")).to_be_checked()
+    # The tile picker (tiles.js) writes the tapped tiles in the record's notation.
+    picker = "[data-tile-picker][data-seat='1']"
+    page.locator(f"{picker} > summary").click()
+    for tile in ("2m", "3m", "4m"):
+        page.locator(f"{picker} [data-tile='{tile}']").click()
+    expect(page.locator("input[name=tiles_1]")).to_have_value("234m")
+
+
+def test_the_app_opened_offline_on_its_start_page_lists_the_games_kept_for_its_user(
+    page, live_server, bob, game
+):
+    game.table = "3"
+    game.save(update_fields=["table"])
+    _log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _kept(page, f"/games/{game.pk}/")
+    _open_entry(page, live_server.url, game)
+    start = page.evaluate("fetch('/manifest.webmanifest').then((r) => r.json())")["start_url"]
+
+    # The home-screen icon, offline: the start page was never kept.
+    page.context.set_offline(True)
+    page.goto(f"{live_server.url}{start}")
+    expect(page.locator("h1")).to_have_text("This page needs a connection")
+    kept = page.locator("[data-kept-games]")
+    expect(kept).to_be_visible()
+    expect(kept.locator("li")).to_have_count(1)
+    expect(kept.locator("li")).to_contain_text("Japanese Modern")
+    expect(kept.locator("li")).to_contain_text("table 3")
+    expect(kept.locator("li")).to_contain_text("Aiko, Bruno, Chiara, Daiki")
+    _shot(page, "offline-start-390.png")
+    kept.locator("li a.button").click()
+    expect(page.locator("form[data-hand-form]")).to_be_visible()
+    assert page.url.endswith(f"/games/{game.pk}/hands/new/")
+    page.goto(f"{live_server.url}{start}")
+    kept.locator("li a").first.click()
+    expect(page.locator("#game h1")).to_contain_text("Japanese Modern")
+
+
+OURS_1 = "Result: Ron · Who won: Chiara · Discarded by: Daiki · Chiara: value: 2 han, 30 fu"
 
 
 def _second_phone(page, live_server, username):
@@ -178,7 +293,7 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     page.locator("button[data-save]").click()
     _draw(page, 1)
     page.locator("button[data-save]").click()
-    expect(page.locator("[data-outbox]")).to_contain_text("2 hands saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}2 waiting to be sent.")
 
     # Meanwhile the organiser enters hand 1 on her own phone: Aiko's self-drawn win.
     phone = _second_phone(page, live_server, "alice")
@@ -200,22 +315,77 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     expect(conflict).to_contain_text(
         "Ours (on this phone): Chiara won on Daiki's discard (2 han 30 fu)"
     )
+    expect(page.locator("[data-outbox]")).to_contain_text(
+        f"{COUNT}1 waiting to be sent, 1 needing your choice."
+    )
+    # The empty form is not checked against the rules, and the note of a hand sent is gone.
+    expect(page.locator("#preview")).not_to_contain_text("This field is required")
+    expect(page.locator("[data-outbox-note]")).to_have_count(0)
     _shot(page, "offline-conflict-390.png")
     assert Game.objects.get(pk=game.pk).hand_count == 1  # the queue stopped at the conflict
 
-    page.on("dialog", lambda d: d.accept())
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.locator(f"[data-outbox-action='{choice}']").click()
     expect(page.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
     game.refresh_from_db()
     results = [h.data["result"] for h in game.hands.order_by("number")]
     if choice == "keep-theirs":
-        # Ours was the same hand: dropped; our next hand follows theirs.
+        # Ours was the same hand: dropped, once the scorer said so; our next hand follows.
+        assert asked == ["Drop our hand 1 (" + OURS_1 + ")? Theirs stays; ours was never entered."]
         assert results == ["tsumo", "draw"]
     elif choice == "discard-all":
         assert results == ["tsumo"]
     else:
         assert results == ["tsumo", "ron", "draw"]
     assert Submission.objects.filter(game=game).count() == len(results)
+
+
+def test_two_phones_offline_at_one_table_the_first_queue_lands_and_the_second_asks(
+    page, live_server, bob, alice, game
+):
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    phone = _second_phone(page, live_server, "alice")
+    failed = _watch_assets(phone)
+    _open_entry(phone, live_server.url, game)
+
+    # Both offline, both type hand 1: Bob Chiara's ron, Alice Aiko's self-draw.
+    page.context.set_offline(True)
+    phone.context.set_offline(True)
+    _ron(page, winner=2, discarder=3, han=2, fu=30)
+    page.locator("button[data-save]").click()
+    _choose(phone, "result", "tsumo")
+    _choose(phone, "winners", "0")
+    _choose(phone, "value_0", "3")
+    _choose(phone, "fu_0", "30")
+    phone.locator("button[data-save]").click()
+    for p in (page, phone):
+        expect(p.locator("[data-outbox-note]")).to_have_text(
+            "Hand 1 saved on this phone, waiting to be sent."
+        )
+
+    # Bob's phone finds the signal first: his hand goes in as hand 1.
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
+    assert [h.data["result"] for h in Game.objects.get(pk=game.pk).hands.all()] == ["ron"]
+
+    # Alice's comes back: another device entered hand 1; hers is still on her phone.
+    phone.context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    conflict = phone.locator(".outbox-conflict")
+    expect(conflict).to_contain_text("Another device entered hand 1 first.", timeout=20_000)
+    expect(conflict).to_contain_text("Chiara won on Daiki's discard")
+    expect(conflict).to_contain_text("Ours (on this phone): Aiko won by self-draw")
+    assert Game.objects.get(pk=game.pk).hand_count == 1
+    phone.locator("[data-outbox-action='after']").click()
+    expect(phone.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
+    game.refresh_from_db()
+    assert [h.data["result"] for h in game.hands.order_by("number")] == ["ron", "tsumo"]
+    assert Submission.objects.filter(game=game).count() == 2
+    assert failed == []
+    phone.context.close()
 
 
 def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_go_in(
@@ -233,7 +403,7 @@ def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_g
     page.locator("button[data-save]").click()
     _draw(page)
     page.locator("button[data-save]").click()
-    expect(page.locator("[data-outbox]")).to_contain_text("3 hands saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}3 waiting to be sent.")
 
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
@@ -244,6 +414,11 @@ def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_g
     expect(page.locator("[data-outbox-note]")).to_contain_text("Fixing hand 2")
     expect(page.locator("input[name=dora_2]")).to_have_value("1")
     expect(page.locator("#preview")).to_contain_text("a win needs at least 1 han without dora")
+    expect(page.locator("[data-outbox]")).to_contain_text(
+        f"{COUNT}1 waiting to be sent, 1 refused."
+    )
+    # The server's reason once above, the live check once in the preview: not a third time.
+    assert page.locator("main").inner_text().count("without dora") == 2
     _shot(page, "offline-refused-390.png")
     assert [h.data["result"] for h in Game.objects.get(pk=game.pk).hands.all()] == ["draw"]
     expect(page.locator("[data-outbox-hand='3']")).to_contain_text("waiting")
@@ -277,6 +452,7 @@ def test_another_account_on_the_same_phone_never_sees_the_kept_pages(
     expect(page.locator("h1")).to_have_text("This page needs a connection")
     kept = page.evaluate("caches.keys()")
     assert f"tenbou-pages-u{bob.pk}" not in kept
+    expect(page.locator("[data-kept-games]")).to_be_hidden()
 
 
 def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_needs_the_connection(
@@ -300,10 +476,10 @@ def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_need
     page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
     _draw(page)
     page.locator("button[data-save]").click()
-    expect(page.locator("[data-outbox]")).to_contain_text("1 hand saved on this phone")
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}1 waiting to be sent.")
     page.context.set_offline(False)
     page.route("**/offline/session/", lambda route: route.abort())  # keep the hand waiting
     page.click("header button:has-text('Log out')")
     page.wait_for_function("() => document.readyState === 'complete'")
-    assert any("1 hand(s) saved on this phone have not been sent yet" in m for m in asked)
+    assert any("Hands saved on this phone and not sent yet: 1." in m for m in asked)
     expect(page.locator("header .who")).to_have_text("bob")  # dismissed: still logged in

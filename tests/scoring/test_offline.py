@@ -3,6 +3,7 @@
 
 import json
 
+from django.conf import settings
 from django.test import Client
 
 from scoring.models import Game, Submission
@@ -141,7 +142,13 @@ def test_the_service_worker_is_served_at_the_root_with_its_files(client):
     assert response["Content-Type"].startswith("text/javascript")
     assert response["Cache-Control"] == "no-cache"
     assert '"/static/js/outbox.js"' in text and '"/offline/"' in text
+    # Every stylesheet and script of ours, the entry screen's pickers among them.
+    for name in ("css/hand_values.css", "js/yaku.js", "js/tiles.js", "js/sets.js", "js/offline.js"):
+        assert f'"/static/{name}"' in text
     assert "{{" not in text and "{%" not in text
+    # A POST to these forgets the kept pages: each may change who is logged in.
+    changes = '["/login/", "/logout/", "/signup/", "/admin/login/", "/admin/logout/"]'
+    assert f"const SESSION_CHANGES = {changes};" in text
 
 
 def test_the_manifest_names_the_app_and_its_icons(client):
@@ -161,4 +168,23 @@ def test_the_offline_page_names_nobody(client, bob):
 
     text = response.content.decode()
     assert "This page needs a connection" in text
+    # The kept games are listed on the phone, from the cache the worker keeps for its user.
+    assert "data-kept-games" in text and 'data-pages="tenbou-pages-u"' in text
     assert "bob" not in text and "csrfmiddlewaretoken" not in text
+
+
+def test_every_page_carries_the_scripts_words_in_its_language(client, bob, running_game):
+    client.force_login(bob)
+
+    english = client.get(f"/games/{running_game.pk}/hands/new/")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    italian = client.get(f"/games/{running_game.pk}/hands/new/")
+
+    def words(response):
+        text = response.content.decode()
+        start = text.index('<script id="tenbou-text" type="application/json">')
+        return json.loads(text[text.index(">", start) + 1 : text.index("</script>", start)])
+
+    assert words(english)["offline"] == "No connection."
+    assert words(italian)["offline"] == "Nessuna connessione."
+    assert words(italian)["keep_theirs"] == "Tieni la loro (scarta la nostra)"
