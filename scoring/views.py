@@ -74,7 +74,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_club_for_user(request.user, slug, role=Role.SCORER)
+    club = get_club_for_user(request.user, slug, role=policy.START_ROLE)
     form = GameStartForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
