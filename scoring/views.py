@@ -128,6 +128,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_correct": can_correct,
         "can_finish": policy.may_finish(role, status),
         "can_abandon": policy.may_abandon(role, status),
+        "can_confirm": policy.may_confirm(status),
         "can_confirm_pin": policy.may_confirm_by_pin(role, status),
         "redo": selectors.redo_offer(game) if can_correct else None,
         "reconfirm": selectors.confirmations_cleared(game),
