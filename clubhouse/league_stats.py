@@ -18,8 +18,10 @@ from django.utils.translation import gettext
 
 from clubhouse.standings import divide_rounded
 from clubs.models import Player
+from core.formats import points as points_text
 from core.formats import signed_points
 from leagues.models import League
+from scoring import engine
 from scoring.models import Game, GameSeat, Hand
 from scoring.presenter import TENTHS, result_text
 
@@ -52,12 +54,13 @@ class LiveSeat:
     player: Player
     score: int
     place: int
-    """Place by current score (1 to 4), seat order breaking equal scores."""
+    """Place by current score (1 to 4), equal scores in seat order from the first East seat
+    (the engine's order, as the game's end ranks them)."""
 
     @property
     def score_text(self) -> str:
         """The score with thousands separators, as every other page shows points."""
-        return f"{self.score:,}"
+        return points_text(self.score)
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class LiveTable:
 
     @property
     def pool_text(self) -> str:
-        return f"{self.pool:,}"
+        return points_text(self.pool)
 
 
 def live_board(league: League) -> list[LiveTable]:
@@ -85,7 +88,9 @@ def live_board(league: League) -> list[LiveTable]:
     for game in games:
         scores = game.final.get("scores") or [0, 0, 0, 0]
         seats = sorted(game.seats.all(), key=lambda s: s.seat)
-        order = sorted(range(4), key=lambda i: (-scores[i], i))
+        start = game.start if isinstance(game.start, dict) else {}
+        east = engine.first_east(start.get("dealer", 0), start.get("number", 1))
+        order = engine.order_seats(scores, east)
         place = {seat: position for position, seat in enumerate(order, 1)}
         nxt = game.final.get("next") or {}
         tables.append(

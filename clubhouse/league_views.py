@@ -17,8 +17,9 @@ from django.views.decorators.http import require_http_methods
 
 from clubhouse import league_stats
 from clubhouse.standings import SORTS, season_standings, sort_rows, standings_csv
-from clubs.access import Role, get_club_for_user, has_role, role_of
+from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club, Player
+from clubs.policy import may_manage_leagues
 from leagues import selectors, services
 from leagues.forms import LeagueForm, SeasonForm
 from leagues.models import League, Season
@@ -82,7 +83,7 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "leagues/league_list.html",
-        {"club": club, "leagues": leagues, "can_edit": has_role(role, Role.ORGANISER)},
+        {"club": club, "leagues": leagues, "can_edit": may_manage_leagues(role)},
     )
 
 
@@ -140,7 +141,7 @@ def league_detail(request: HttpRequest, slug: str, league_slug: str) -> HttpResp
             "seasons": league.seasons.all(),
             "current": current,
             "standings": standings,
-            "can_edit": has_role(role, Role.ORGANISER),
+            "can_edit": may_manage_leagues(role),
             "running": league.games.filter(status="running").count(),
             "yaku_leaders": league_stats.yaku_leaders(league),
         },
@@ -227,7 +228,7 @@ def season_detail(request: HttpRequest, slug: str, league_slug: str, pk: int) ->
             "placement": standings.aggregate == League.Aggregate.PLACEMENT,
             "sort": sort,
             "sheet_url": _sheet_url(season),
-            "can_edit": has_role(role_of(request.user, club), Role.ORGANISER),
+            "can_edit": may_manage_leagues(role_of(request.user, club)),
         },
     )
 

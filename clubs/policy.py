@@ -45,6 +45,21 @@ def may_manage_members(role: Role | str | None) -> bool:
     return _at_least(role, Role.ORGANISER)
 
 
+def may_manage_rulesets(role: Role | str | None) -> bool:
+    """Making and changing the club's rule sets: organisers."""
+    return _at_least(role, Role.ORGANISER)
+
+
+def may_manage_leagues(role: Role | str | None) -> bool:
+    """Making and changing the club's leagues and seasons: organisers."""
+    return _at_least(role, Role.ORGANISER)
+
+
+def may_set_pin(role: Role | str | None, *, own: bool) -> bool:
+    """Setting a player's PIN: an organiser for anyone, a player for their own (``own``)."""
+    return own or _at_least(role, Role.ORGANISER)
+
+
 def may_claim_player(role: Role | str | None, *, has_player: bool, player_is_guest: bool) -> bool:
     """A member without a player of their own may ask to be linked to a guest player."""
     return role is not None and not has_player and player_is_guest
@@ -56,6 +71,8 @@ ACTIONS = {
     "manage_players": may_manage_players,
     "see_members": may_see_members,
     "manage_members": may_manage_members,
+    "manage_rulesets": may_manage_rulesets,
+    "manage_leagues": may_manage_leagues,
 }
 
 

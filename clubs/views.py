@@ -5,8 +5,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from clubs import services
-from clubs.access import Role, get_club_for_user, has_role, role_of
+from clubs import policy, services
+from clubs.access import get_club_for_user, role_of
 from clubs.forms import PinForm
 from clubs.models import Club, Player
 from core.sections import club_sections
@@ -26,12 +26,20 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "club": club,
         "role": role,
+        "may": policy.allowed(role),
         "players": [p for p in everyone if not p.retired],
         "retired": [p for p in everyone if p.retired],
+        # The players whose PIN this reader may set (the page offers the link).
+        "pin_players": {p.pk for p in everyone if policy.may_set_pin(role, own=_own(request, p))},
     }
     # Each app adds its own section (games, leagues, rule sets) through core's registry.
     context.update(club_sections(request, club, role))
     return render(request, "clubs/club_detail.html", context)
+
+
+def _own(request: HttpRequest, player: Player) -> bool:
+    """Whether ``player`` is the reader's own player."""
+    return player.user_id is not None and player.user_id == request.user.pk
 
 
 @login_required
@@ -41,8 +49,7 @@ def player_pin(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     their own seat."""
     club = get_club_for_user(request.user, slug)
     player = get_object_or_404(Player, club=club, pk=pk)
-    own = player.user_id is not None and player.user_id == request.user.pk
-    if not own and not has_role(role_of(request.user, club), Role.ORGANISER):
+    if not policy.may_set_pin(role_of(request.user, club), own=_own(request, player)):
         raise PermissionDenied("Only an organiser or the player can set a player's PIN.")
     form = PinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

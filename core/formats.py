@@ -45,7 +45,7 @@ def points(n: int | None) -> str:
     return "" if n is None else localized(f"{n:,}")
 
 
-def signed_points(value: int) -> str:
+def signed_points(value: int | float) -> str:
     """Points with a sign and thousands separators, ``0`` without one.
 
     >>> signed_points(7700), signed_points(-1300), signed_points(0)

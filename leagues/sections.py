@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubs.access import Role, has_role
+from clubs.policy import may_manage_leagues
 from leagues.selectors import club_leagues, current_season
 
 
 def club_section(request: Any, club: Any, role: Any) -> dict[str, Any]:
     return {
         "club_leagues": [(league, current_season(league)) for league in club_leagues(club)],
-        "can_edit_leagues": has_role(role, Role.ORGANISER),
+        "can_edit_leagues": may_manage_leagues(role),
     }

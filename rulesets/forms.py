@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from core.formats import option_setting
+from core.formats import option_setting, points
 from core.i18n import described, rule_word
 from rulesets.models import RuleSet
 from rulesets.services import Template
@@ -106,15 +106,15 @@ def allowed_text(description: dict[str, Any]) -> str:
     if lo is None or hi is None:
         return ""
     if description["type"] == "uma":
-        return gettext("Allowed: each %(lo)s to %(hi)s.") % {"lo": f"{lo:,}", "hi": f"{hi:,}"}
+        return gettext("Allowed: each %(lo)s to %(hi)s.") % {"lo": points(lo), "hi": points(hi)}
     step = description.get("step", 1)
     if step != 1:
         return gettext("Allowed: %(lo)s to %(hi)s, in steps of %(step)s.") % {
-            "lo": f"{lo:,}",
-            "hi": f"{hi:,}",
-            "step": f"{step:,}",
+            "lo": points(lo),
+            "hi": points(hi),
+            "step": points(step),
         }
-    return gettext("Allowed: %(lo)s to %(hi)s.") % {"lo": f"{lo:,}", "hi": f"{hi:,}"}
+    return gettext("Allowed: %(lo)s to %(hi)s.") % {"lo": points(lo), "hi": points(hi)}
 
 
 @dataclass(frozen=True)

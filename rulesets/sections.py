@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from clubs.access import Role, has_role
+from clubs.policy import may_manage_rulesets
 from rulesets.selectors import club_rulesets
 
 
 def club_section(request: Any, club: Any, role: Any) -> dict[str, Any]:
     return {
         "club_rulesets": club_rulesets(club),
-        "can_edit_rulesets": has_role(role, Role.ORGANISER),
+        "can_edit_rulesets": may_manage_rulesets(role),
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Club
 from core.i18n import rule_word
+from core.sections import version_games
 from rulesets.models import RuleSet, RuleSetVersion
 from rulesets.services import Change, version_changes
 from scoring import engine
@@ -20,7 +22,8 @@ class VersionSummary:
     version: RuleSetVersion
     changes: list[Change]
     games: list[Any] = field(default_factory=list)
-    """The games played under this version (scoring's ``Game``, read through the relation)."""
+    """The games played under this version, as the top floor lists them (each with ``url``,
+    ``played_on``, ``players`` and ``status``; see :func:`core.sections.version_games`)."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ def _template_name(ruleset: RuleSet, version: RuleSetVersion) -> str:
     return rule_word(engine.get_preset(version.rules["preset"]).name)
 
 
-def _summary(ruleset: RuleSet, *, with_games: bool) -> RuleSetSummary:
+def _summary(ruleset: RuleSet) -> RuleSetSummary:
     versions = sorted(ruleset.versions.all(), key=lambda v: -v.number)
     current = versions[0]
     moved_on = False
@@ -52,10 +55,7 @@ def _summary(ruleset: RuleSet, *, with_games: bool) -> RuleSetSummary:
         latest = max((v.number for v in ruleset.template_ruleset.versions.all()), default=0)
         built_on = current.template_version.number if current.template_version else 0
         moved_on = latest > built_on
-    summaries = []
-    for v in versions:
-        games = list(v.games.all()) if with_games else []
-        summaries.append(VersionSummary(version=v, changes=version_changes(v), games=games))
+    summaries = [VersionSummary(version=v, changes=version_changes(v)) for v in versions]
     return RuleSetSummary(
         ruleset=ruleset,
         template_name=_template_name(ruleset, current),
@@ -65,8 +65,8 @@ def _summary(ruleset: RuleSet, *, with_games: bool) -> RuleSetSummary:
     )
 
 
-def _rulesets(*, with_games: bool = False) -> Any:
-    qs = RuleSet.objects.select_related("template_ruleset", "club").prefetch_related(
+def _rulesets() -> Any:
+    return RuleSet.objects.select_related("template_ruleset", "club").prefetch_related(
         Prefetch(
             "versions",
             queryset=RuleSetVersion.objects.select_related("template_version").annotate(
@@ -75,27 +75,21 @@ def _rulesets(*, with_games: bool = False) -> Any:
         ),
         "template_ruleset__versions",
     )
-    if with_games:
-        # The games come through the reverse relation of the version (a game points at the
-        # version it is played under), so this layer names no module of the scoring app above.
-        games = RuleSetVersion.games.rel.related_model.objects.order_by("-played_on", "-id")
-        qs = qs.prefetch_related(
-            Prefetch("versions__games", queryset=games),
-            "versions__games__seats__player",
-        )
-    return qs
 
 
 def club_rulesets(club: Club) -> list[RuleSetSummary]:
     """Every rule set of the club (with at least one version), by name."""
     return [
-        _summary(rs, with_games=False)
-        for rs in _rulesets().filter(club=club).order_by("name")
-        if rs.versions.all()
+        _summary(rs) for rs in _rulesets().filter(club=club).order_by("name") if rs.versions.all()
     ]
 
 
 def ruleset_summary(ruleset: RuleSet, *, with_games: bool = True) -> RuleSetSummary:
-    """One rule set, every version with its changes and (with ``with_games``) its games."""
-    ruleset = _rulesets(with_games=with_games).get(pk=ruleset.pk)
-    return _summary(ruleset, with_games=with_games)
+    """One rule set, every version with its changes and (with ``with_games``) its games, as
+    the top floor lists them (:func:`core.sections.version_games`)."""
+    summary = _summary(_rulesets().get(pk=ruleset.pk))
+    if not with_games:
+        return summary
+    games = version_games([v.version for v in summary.versions])
+    versions = [dataclasses.replace(v, games=games[v.version.pk]) for v in summary.versions]
+    return dataclasses.replace(summary, current=versions[0], versions=versions)

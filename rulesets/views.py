@@ -9,8 +9,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from clubs.access import Role, get_club_for_user, has_role, role_of
+from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club
+from clubs.policy import may_manage_rulesets
 from core.formats import option_setting
 from core.i18n import described
 from rulesets import services
@@ -28,7 +29,7 @@ def ruleset_list(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "club": club,
             "summaries": club_rulesets(club),
-            "can_edit": has_role(role_of(request.user, club), Role.ORGANISER),
+            "can_edit": may_manage_rulesets(role_of(request.user, club)),
         },
     )
 
@@ -46,7 +47,7 @@ def ruleset_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "summary": summary,
             "ruleset": ruleset,
             "options": _grouped(engine.resolve_rules(current.rules)),
-            "can_edit": has_role(role_of(request.user, club), Role.ORGANISER),
+            "can_edit": may_manage_rulesets(role_of(request.user, club)),
         },
     )
 

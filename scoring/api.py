@@ -201,7 +201,7 @@ class GameCreateApi(Api):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
-        club = club_for(request, d["club"], Role.SCORER)
+        club = club_for(request, d["club"], policy.START_ROLE)
         players = {p.pk: p for p in club.players.filter(pk__in=d["players"])}
         missing = [pk for pk in d["players"] if pk not in players]
         if missing:
@@ -455,7 +455,7 @@ class GameImportApi(Api):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         d = data.validated_data
-        club = club_for(request, d["club"], Role.SCORER)
+        club = club_for(request, d["club"], policy.START_ROLE)
         extra: dict[str, Any] = {"table": d.get("table", ""), "played_on": d.get("played_on")}
         if "league" in d:
             extra["league"] = get_object_or_404(club.leagues, slug=d["league"])

@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from rest_framework.exceptions import APIException
 
-from clubs.access import Role, get_club_for_user
+from clubs.access import get_club_for_user
 from core import pdf as core_pdf
-from scoring import engine, pdf, services, sheet_data
+from scoring import engine, pdf, policy, services, sheet_data
 from scoring.forms import GameStartForm
 from scoring.sheet_views import _inline, _refused, _render
 
@@ -23,7 +23,7 @@ from scoring.sheet_views import _inline, _refused, _render
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_blank_sheet(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_club_for_user(request.user, slug, role=Role.SCORER)
+    club = get_club_for_user(request.user, slug, role=policy.START_ROLE)
     form = GameStartForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:

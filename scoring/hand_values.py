@@ -53,8 +53,8 @@ def table_yaku(rules: dict[str, Any]) -> list[dict[str, Any]]:
 
 def add_fields(form: forms.Form, rules: dict[str, Any]) -> None:
     """The pickers' fields on the entry form, one set per seat: yaku and tiles where the rules
-    have a yaku table, the set builder's parts under Standard scoring."""
-    form.hand_options = rules.get("options") or {}  # type: ignore[attr-defined]
+    have a yaku table, the set builder's parts under Standard scoring. What the pickers offer
+    (dora indicators, red fives, flowers) is read off the form's ``entry``, the engine's."""
     form.sets_values = _patterns(rules)  # type: ignore[attr-defined]
     if form.sets_values:  # type: ignore[attr-defined]
         for s in range(4):
@@ -114,15 +114,14 @@ def tile_layout(form: Any, s: int) -> dict[str, Any] | None:
     if not getattr(form, "yaku_table", None):
         return None
     values = {name: (form._current(f"{name}_{s}") or [""])[0] for name in TILE_FIELDS}
-    options = form.hand_options
-    red = options.get("red_fives", True) and options.get("dora")
+    entry: engine.Entry = form.entry
     return {
         "seat": s,
         **values,
         "used": bool(values["tiles"]),
         "suits": [[f"{n}{suit}" for n in numbers] for suit, numbers in SUIT_TILES],
-        "reds": list(RED_FIVES) if red else [],
-        "dora": bool(options.get("dora")),
+        "reds": list(RED_FIVES) if entry.red_fives else [],
+        "dora": entry.dora_indicators,
     }
 
 
@@ -251,7 +250,7 @@ def sets_layout(form: Any, s: int) -> dict[str, Any] | None:
         "honours": values["honours"],
         "patterns": values["patterns"],
         "limit_hands": values["limit_hands"],
-        "flowers": bool(form.hand_options.get("flowers")),
+        "flowers": form.entry.flowers,
     }
 
 

@@ -79,9 +79,24 @@ def may_see_audit(role: Role | None) -> bool:
     return role is not None
 
 
+START_ROLE = Role.SCORER
+"""The role that starts (or imports) a game: the pages and the API ask the club's access
+helper for it (their 404, 403 and 401 answers), the services enforce :func:`start_refusal`."""
+
+
+def start_refusal(role: Role | None) -> Refusal | None:
+    """Starting (or importing) a game in the club, or printing tonight's blank sheet:
+    scorers and organisers.
+
+    >>> start_refusal(Role.MEMBER).message, start_refusal(Role.SCORER) is None
+    ('This needs the scorer role.', True)
+    """
+    return _needs(role, START_ROLE)
+
+
 def may_start_game(role: Role | None) -> bool:
-    """Start (or import) a game in the club: scorers and organisers."""
-    return has_role(role, Role.SCORER)
+    """Whether the page offers to start a game (see :func:`start_refusal`)."""
+    return start_refusal(role) is None
 
 
 def may_enter(role: Role | None, status: str) -> bool:
@@ -155,6 +170,21 @@ def pin_refusal(role: Role | None) -> Refusal | None:
     if has_role(role, Role.SCORER):
         return None
     return Refusal(PIN_NEEDS_SCORER, "permission_denied", True)
+
+
+def confirm_refusal(*, own_seat: bool, player: str) -> Refusal | None:
+    """Confirming a seat while logged in: only the seat's own player (``own_seat``); anyone
+    else confirms it with the player's PIN (:func:`pin_refusal`). ``player`` is the seat's
+    player's name, for the message.
+
+    >>> confirm_refusal(own_seat=False, player="Aiko").code
+    'not_this_player'
+    """
+    if own_seat:
+        return None
+    return Refusal(
+        f"Only {player} can confirm this seat (or give their PIN).", "not_this_player", False
+    )
 
 
 def may_confirm(status: str) -> bool:

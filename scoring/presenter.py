@@ -27,7 +27,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from core.formats import localized, points, printed, uma_text
+from core.formats import localized, points, printed, signed_points, uma_text
 from scoring.engine import Entry, Limit, PenaltyPrice, SettlementTerms
 
 # ---------------------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def signed(n: int | float | None, unit: str = POINTS) -> str:
         return ""
     if unit == TENTHS:
         return localized(f"{n:+.1f}")
-    return localized(f"{n:+,}") if n else "0"
+    return signed_points(n)
 
 
 def result_text(value: int | None, unit: str) -> str:

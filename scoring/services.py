@@ -251,10 +251,13 @@ def game_create(
     played_on: Any = None,
 ) -> Game:
     """Start a game: the rules are resolved and copied into it, so later changes never reach it.
+    ``created_by`` needs the scorer role in ``club`` (:func:`policy.start_refusal`), or is
+    :data:`policy.SITE`.
 
     The rules come from ``rules`` (a preset id or ``{"preset", "options"}``), a club rule set's
     ``ruleset_version``, or the ``league`` (its rule set's current version, else its rules).
     """
+    _enforce(policy.start_refusal(_club_role(club.pk, created_by)))
     if len(players) != 4:
         raise GameError(
             gettext("A game needs four players, one per seat."), code="players", field="players"
@@ -444,12 +447,17 @@ def _role(game: Game, user: Any) -> Role | None:
     """The user's role in the game's club, read under the caller's lock: the service decides
     with the role the database holds, not with what a caller says (:data:`policy.SITE` holds
     :data:`policy.SITE_ROLE`)."""
+    return _club_role(game.club_id, user)
+
+
+def _club_role(club_id: Any, user: Any) -> Role | None:
+    """The user's role in the club ``club_id`` as the database holds it (see :func:`_role`)."""
     if user is policy.SITE:
         return policy.SITE_ROLE
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     role = (
-        Membership.objects.filter(club_id=game.club_id, user=user.pk)
+        Membership.objects.filter(club_id=club_id, user=user.pk)
         .values_list("role", flat=True)
         .first()
     )
@@ -695,7 +703,9 @@ def game_import(
     """Create a game (finished or running) from a whole game record.
 
     The seats are ``players`` (players, or names), else the record's ``players`` names; a name
-    finds the club's player or adds a guest."""
+    finds the club's player or adds a guest. ``created_by`` is checked as for
+    :func:`game_create`, before any guest is added."""
+    _enforce(policy.start_refusal(_club_role(club.pk, created_by)))
     if not isinstance(record, dict):
         raise GameError(gettext("A game record must be an object."), code="invalid_record")
     if not players:
@@ -744,7 +754,9 @@ def game_start(
     **create: Any,
 ) -> Game:
     """Start a game from the start form: a name that is not yet a player becomes a guest, and
-    the seats are drawn at random when asked; then :func:`game_create` with ``create``."""
+    the seats are drawn at random when asked; then :func:`game_create` with ``create``.
+    ``created_by`` is checked as for :func:`game_create`, before any guest is added."""
+    _enforce(policy.start_refusal(_club_role(club.pk, created_by)))
     players = players_by_name(club=club, seats=seats, created_by=created_by)
     if draw_seats:
         (rng or random.SystemRandom()).shuffle(players)
@@ -797,14 +809,11 @@ def _confirm(*, game: Game, seat: int, user: Any, by: str, result: str | None) -
         raise ResultChanged()
     row = _seat_row(game, seat)
     player = row.player
-    if by == "login" and (
-        not getattr(user, "is_authenticated", False) or player.user_id != user.pk
-    ):
-        raise GameError(
-            f"Only {player.display_name} can confirm this seat (or give their PIN).",
-            code="not_this_player",
-            field="seat",
-        )
+    if by == "login":
+        own = getattr(user, "is_authenticated", False) and player.user_id == user.pk
+        refusal = policy.confirm_refusal(own_seat=own, player=player.display_name)
+        if refusal is not None:
+            raise GameError(refusal.message, code=refusal.code, field="seat")
     how = by
     if row.confirmed_at is not None:
         return row

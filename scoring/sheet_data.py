@@ -229,6 +229,15 @@ def seat_winds(start: dict[str, Any]) -> list[tuple[str, str]]:
     return start_winds(engine.first_east(start.get("dealer", 0), start.get("number", 1)))
 
 
+def _start_scores(rules: dict[str, Any], start: dict[str, Any] | None) -> list[int]:
+    """Each seat's score when the game starts: the start state's, else the rules' start
+    points (the engine's, for a played game's sheet and a blank one alike)."""
+    scores: list[int] = (start or {}).get("scores") or [
+        engine.resolve_rules(rules).start_points
+    ] * 4
+    return scores
+
+
 def hand_row(
     number: int,
     data: dict[str, Any],
@@ -351,9 +360,7 @@ def game_header(game: Game, *, address: str) -> Header:
     """The header of a game's sheet (completed or blank)."""
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     winds = seat_winds(game.start or {})
-    start_scores = (game.start or {}).get("scores") or [
-        engine.resolve_rules(game.rules).start_points
-    ] * 4
+    start_scores = _start_scores(game.rules, game.start)
     return Header(
         club=game.club.name,
         league=game.league.name if game.league_id else "",
@@ -468,8 +475,7 @@ def blank_sheet_for(
     """A blank sheet for tonight's seating without starting a game: four names, East first,
     and the rules resolved as a game would copy them."""
     winds = seat_winds(start or {})
-    options = rules.get("options", {})
-    start_scores = (start or {}).get("scores") or [options.get("start_points", 0)] * 4
+    start_scores = _start_scores(rules, start)
     header = Header(
         club=club.name,
         league=league,

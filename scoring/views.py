@@ -74,7 +74,7 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = get_club_for_user(request.user, slug, role=Role.SCORER)
+    club = get_club_for_user(request.user, slug, role=policy.START_ROLE)
     form = GameStartForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         try:
@@ -128,6 +128,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_correct": can_correct,
         "can_finish": policy.may_finish(role, status),
         "can_abandon": policy.may_abandon(role, status),
+        "can_confirm": policy.may_confirm(status),
         "can_confirm_pin": policy.may_confirm_by_pin(role, status),
         "redo": selectors.redo_offer(game) if can_correct else None,
         "reconfirm": selectors.confirmations_cleared(game),

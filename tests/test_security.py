@@ -217,7 +217,7 @@ def test_every_form_that_posts_carries_the_csrf_token(client, world):
         club=Club.objects.get(slug=world["private"]["slug"]),
         players=list(Player.objects.filter(pk__in=world["private"]["players"])),
         rules="japanese-modern",
-        created_by=None,
+        created_by=SITE,
     )
     services.hand_record(game=finished, hand=RON, entered_by=SITE)
     services.game_finish(game=finished, user=SITE)

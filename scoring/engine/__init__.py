@@ -39,7 +39,7 @@ from .rules import (
     rules_as_options,
     validate_value,
 )
-from .settlement import first_east, share_places
+from .settlement import first_east, order_seats, share_places
 from .types import Game, GameResult
 
 ENGINE_VERSION = "1.1"
@@ -67,6 +67,7 @@ __all__ = [
     "get_preset",
     "hand_values",
     "option",
+    "order_seats",
     "parse_game",
     "preset_ids",
     "replay",

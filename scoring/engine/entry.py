@@ -15,6 +15,8 @@ and the counters mean anything. Nothing outside the engine reads an option to de
 >>> italian = describe_entry(resolve_rules("italian-official"))
 >>> italian.points_doubles, italian.shows_honba, italian.riichi_doubles
 (True, False, 1)
+>>> modern.red_fives, modern.dora_indicators, italian.flowers
+(True, True, True)
 >>> describe_entry(resolve_rules("japanese-modern")).as_dict()["penalties"][0]
 {'kind': 'false_claim', 'payment': 'to_winner', 'points': 100}
 """
@@ -84,6 +86,12 @@ class Entry:
     """Han a win needs without dora."""
     dora: bool
     """Whether a win's dora are entered: only where a win needs han without them."""
+    dora_indicators: bool
+    """Whether a win given by its tiles takes dora indicators: wherever dora are played."""
+    red_fives: bool
+    """Whether a win given by its tiles may hold red fives: dora are played, red fives too."""
+    flowers: bool
+    """Whether a hand built from its sets counts flowers and seasons."""
     pao: bool
     """Whether a yakuman may name a liable player."""
     riichi: bool
@@ -122,6 +130,9 @@ class Entry:
             ],
             "min_han": self.min_han,
             "dora": self.dora,
+            "dora_indicators": self.dora_indicators,
+            "red_fives": self.red_fives,
+            "flowers": self.flowers,
             "pao": self.pao,
             "riichi": self.riichi,
             "riichi_doubles": self.riichi_doubles,
@@ -198,6 +209,9 @@ def describe_entry(rules: Rules) -> Entry:
         min_han=rules.min_han,
         # Dora matter to the engine only where a win needs han without them.
         dora=not points_doubles and rules.dora and rules.min_han > 0,
+        dora_indicators=rules.dora,
+        red_fives=rules.dora and rules.red_fives,
+        flowers=rules.flowers,
         pao=rules.pao,
         riichi=rules.riichi,
         riichi_doubles=rules.riichi_winner_doubles,

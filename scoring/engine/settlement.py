@@ -24,8 +24,13 @@ def _div_half_up(a: int, b: int) -> int:
     return (2 * a + b) // (2 * b)
 
 
-def _order(scores: Four, first_east: int) -> list[int]:
-    """Seats from first place to fourth; equal scores by initial seat order."""
+def order_seats(scores: Sequence[int], first_east: int) -> list[int]:
+    """Seats from first place to fourth; equal scores in seat order from the first East seat
+    (the order a game's end ranks tied players by, and every board that places the seats).
+
+    >>> order_seats([25000, 30000, 20000, 25000], 0), order_seats([25000, 30000, 20000, 25000], 2)
+    ([1, 0, 3, 2], [1, 3, 0, 2])
+    """
     by_seat_order = [(first_east + i) % 4 for i in range(4)]
     return sorted(by_seat_order, key=scores.__getitem__, reverse=True)  # a stable sort
 
@@ -109,7 +114,7 @@ def settle(
 ) -> tuple[Four, Four, Four]:
     """Ranks, results and where the leftover pool went, for a game that is over."""
     tied_share = rules.ties == "share"
-    order = _order(scores, first_east)
+    order = order_seats(scores, first_east)
     pool_to = [0, 0, 0, 0]
     if pool and rules.leftover_pool == "first":
         top = [s for s in order if scores[s] == scores[order[0]]] if tied_share else [order[0]]

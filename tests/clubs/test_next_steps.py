@@ -7,6 +7,7 @@ import pytest
 from clubs.models import Player, PlayerClaim
 from leagues import services as leagues
 from scoring import services as scoring
+from scoring.policy import SITE
 from tests.scoring.conftest import RON
 
 
@@ -74,7 +75,7 @@ def test_an_outsider_of_a_public_club_sees_no_steps(client, public_club, dave):
 
 def test_the_players_page_lists_their_games_running_ones_too(client, club, charlie):
     table = [Player.objects.create(club=club, display_name=n) for n in "PQRS"]
-    game = scoring.game_create(club=club, players=table, rules="tenhou", created_by=charlie)
+    game = scoring.game_create(club=club, players=table, rules="tenhou", created_by=SITE)
     client.force_login(charlie)
 
     page = client.get(f"/clubs/{club.slug}/players/{table[0].pk}/").content.decode()

@@ -149,6 +149,22 @@ def test_what_shows(preset, options, flags) -> None:
     ) == flags
 
 
+@pytest.mark.parametrize(
+    ("preset", "options", "flags"),
+    [
+        # (dora_indicators, red_fives, flowers)
+        ("japanese-modern", {}, (True, True, False)),
+        ("japanese-modern", {"red_fives": False}, (True, False, False)),
+        ("japanese-modern", {"dora": False}, (False, False, False)),
+        ("jpml-a", {}, (True, False, False)),
+        ("italian-official", {}, (False, False, True)),
+    ],
+)
+def test_what_the_pickers_offer(preset, options, flags) -> None:
+    e = entry_of(preset, **options)
+    assert (e.dora_indicators, e.red_fives, e.flowers) == flags
+
+
 def test_the_description_travels_as_json() -> None:
     data = entry_of("japanese-classical").as_dict()
     assert data == {
@@ -163,6 +179,9 @@ def test_the_description_travels_as_json() -> None:
         ],
         "min_han": 0,
         "dora": False,
+        "dora_indicators": False,
+        "red_fives": False,
+        "flowers": False,
         "pao": False,
         "riichi": False,
         "riichi_doubles": 0,

@@ -45,7 +45,9 @@ def tsumo(seat, han=3, fu=30, riichi=()):
     }
 
 
-def play(club, seated, user, hands=(), *, league=None, played_on=DAY, rules=None, finish=True):
+def play(
+    club, seated, user, hands=(), *, league=None, played_on=DAY, rules=None, finish=True, **extra
+):
     """Create a game with ``seated`` (seat order), record ``hands`` and end it."""
     game = services.game_create(
         club=club,
@@ -54,6 +56,7 @@ def play(club, seated, user, hands=(), *, league=None, played_on=DAY, rules=None
         rules=rules,
         created_by=user,
         played_on=played_on,
+        **extra,
     )
     for hand in hands:
         services.hand_record(game=game, hand=hand, entered_by=user)

@@ -2,7 +2,9 @@
 
 import re
 
-from clubhouse.league_stats import player_stats
+from django.utils.translation import override
+
+from clubhouse.league_stats import live_board, player_stats
 
 from .conftest import tsumo
 
@@ -110,3 +112,20 @@ def test_the_league_page_shows_who_makes_each_yaku_most(
     client.force_login(charlie)
     html = client.get(f"/clubs/{club.slug}/leagues/{league.slug}/").content.decode()
     assert "<h2>Yaku leaders</h2>" in html and "Seven pairs (chiitoitsu)" in html
+
+
+def test_the_live_board_places_equal_scores_from_the_first_east_seat(
+    club, league, season, players, play_game
+):
+    # Seat 2 dealt East 1 and nobody has scored: the engine ranks the tie 2, 3, 0, 1
+    # (as the game's end would), not by raw seat number.
+    play_game(players[:4], league=league, finish=False, start={"dealer": 2, "number": 1})
+    (table,) = live_board(league)
+    assert [(s.score, s.place) for s in table.seats] == [
+        (25000, 3),
+        (25000, 4),
+        (25000, 1),
+        (25000, 2),
+    ]
+    with override("it"):  # points as every page prints them, in the reader's language
+        assert (table.seats[0].score_text, table.pool_text) == ("25.000", "0")

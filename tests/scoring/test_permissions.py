@@ -212,7 +212,7 @@ def public_game(public_club, dave):
 
     players = [Player.objects.create(club=public_club, display_name=n) for n in "ABCD"]
     game = services.game_create(
-        club=public_club, players=players, rules="japanese-modern", created_by=None
+        club=public_club, players=players, rules="japanese-modern", created_by=SITE
     )
     services.hand_record(game=game, hand=RON, entered_by=SITE)
     return game
