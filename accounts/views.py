@@ -12,6 +12,7 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignupForm
@@ -50,7 +51,11 @@ def signup(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
+            messages.success(
+                request,
+                gettext("Welcome, %(user)s: your account is ready.")
+                % {"user": user.get_username()},
+            )
             return redirect(context["next"])
     context["form"] = form
     return render(request, "accounts/signup.html", context)

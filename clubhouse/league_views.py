@@ -99,7 +99,10 @@ def league_create(request: HttpRequest, slug: str) -> HttpResponse:
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, f"{league.name} is ready; add its first season.")
+            messages.success(
+                request,
+                gettext("%(league)s is ready; add its first season.") % {"league": league.name},
+            )
             return redirect("leagues:season_create", slug=club.slug, league_slug=league.slug)
     return render(request, "leagues/league_form.html", {"club": club, "form": form, "league": None})
 

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 
 from clubs.access import Role, get_club_for_user, has_role, role_of
 from clubs.models import Club
@@ -100,11 +101,15 @@ def _form_page(request: HttpRequest, club: Club, ruleset: RuleSet | None) -> Htt
             try:
                 if ruleset is None:
                     saved = services.ruleset_create(club=club, created_by=request.user, **kwargs)
-                    messages.success(request, f"Rule set {saved.name} saved.")
+                    messages.success(
+                        request, gettext("Rule set %(name)s saved.") % {"name": saved.name}
+                    )
                 else:
                     saved = services.ruleset_update(ruleset=ruleset, user=request.user, **kwargs)
                     messages.success(
-                        request, f"Rule set {saved.name} saved; new games use the new rules."
+                        request,
+                        gettext("Rule set %(name)s saved; new games use the new rules.")
+                        % {"name": saved.name},
                     )
             except (services.RuleSetError, engine.EngineError) as e:
                 form.add_engine_error(e)

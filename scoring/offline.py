@@ -25,6 +25,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -201,7 +202,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     response = write.response or {}
     label = response.get("result", {}).get("label", "")
     if request.POST.get("flash"):
-        messages.success(request, f"Hand {label} saved.")
+        messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
     body = {
         "number": write.number,
         "label": label,

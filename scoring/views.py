@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from clubs.access import Role, get_club_for_user, role_of
+from core.errors import refusal_text
 from scoring import engine, policy, selectors, services
 from scoring.engine_messages import rules_title
 from scoring.forms import (
@@ -52,7 +53,9 @@ def _sheet_url(name: str, pk: int) -> str | None:
 
 
 def _error_text(e: Exception) -> str:
-    return str(e)
+    # The path the API and the entry form take: an engine refusal in the reader's language
+    # with its hand and field (scoring.engine_messages), a service's refusal as it is worded.
+    return refusal_text(e)
 
 
 # ---------------------------------------------------------------------------------------------
