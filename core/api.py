@@ -16,6 +16,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, status
@@ -91,7 +92,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         logger.exception("API error", exc_info=exc)
         return Response(
-            error_body("server_error", "Something went wrong on the server; nothing was saved."),
+            error_body(
+                "server_error",
+                gettext("Something went wrong on the server; nothing was saved."),
+            ),
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, exceptions.ValidationError):
