@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from clubs.access import Role, get_club_for_user, has_role, role_of
 from clubs.models import Club
 from core.formats import option_setting
-from core.i18n import described
+from core.i18n import described, preset_description
 from rulesets import services
 from rulesets.forms import RuleSetForm, TemplatePickForm, parse_template_key
 from rulesets.models import RuleSet
@@ -118,10 +118,23 @@ def _form_page(request: HttpRequest, club: Club, ruleset: RuleSet | None) -> Htt
     else:
         form = RuleSetForm(template=template, options=options, initial=initial)
     pick = TemplatePickForm(initial={"template": template.key}, club=club, ruleset=ruleset)
+    # A built-in template says what it is, in the reader's language.
+    about = (
+        preset_description(engine.get_preset(template.preset).description)
+        if template.ruleset is None
+        else ""
+    )
     return render(
         request,
         "rulesets/ruleset_form.html",
-        {"club": club, "ruleset": ruleset, "form": form, "pick": pick, "template": template},
+        {
+            "club": club,
+            "ruleset": ruleset,
+            "form": form,
+            "pick": pick,
+            "template": template,
+            "template_about": about,
+        },
     )
 
 
