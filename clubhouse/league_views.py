@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
@@ -237,10 +236,9 @@ def season_detail(request: HttpRequest, slug: str, league_slug: str, pk: int) ->
 
 def season_csv(request: HttpRequest, slug: str, league_slug: str, pk: int) -> HttpResponse:
     club, league, season = _season(request, slug, league_slug, pk)
-    # A data file: its column names are the API's field names and its numbers stay as a
-    # spreadsheet reads them (the formula guard of write_csv knows "-27.3", not "-27,3").
-    with translation.override("en"):
-        content = standings_csv(season_standings(season))
+    # In the reader's language, as the page: column names, numbers with the language's
+    # decimal mark and the separator its spreadsheets expect (clubhouse.standings.write_csv).
+    content = standings_csv(season_standings(season))
     response = HttpResponse(content, content_type="text/csv; charset=utf-8")
     filename = f"{club.slug}-{league.slug}-{season.pk}-standings.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -36,6 +36,16 @@ def localized(number: str) -> str:
     return number.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
 
 
+def csv_delimiter() -> str:
+    """The field separator of a CSV for the reader's spreadsheet: ";" where the decimal mark
+    is a comma (Italian spreadsheet programs split on it), else ",".
+
+    >>> csv_delimiter()
+    ','
+    """
+    return ";" if get_format("DECIMAL_SEPARATOR") == "," else ","
+
+
 def points(n: int | None) -> str:
     """Points with thousands separators; empty for None.
 

@@ -2,7 +2,9 @@
 chosen as core/i18n.py says, and the main pages leave no English sentence behind.
 """
 
+import csv
 import gettext
+import io
 import re
 import shutil
 import subprocess
@@ -395,10 +397,34 @@ def test_numbers_are_written_with_the_reader_separators():
         assert (points(25000), tenths(-273)) == ("25,000", "-27.3")
 
 
-def test_the_standings_csv_stays_machine_readable_in_any_language(client, demo):
+@pytest.mark.parametrize(("language", "delimiter", "decimal"), [("it", ";", ","), ("ja", ",", ".")])
+def test_the_standings_csv_follows_the_reader_language(client, demo, language, delimiter, decimal):
+    from clubhouse.standings import CSV_COLUMN_WORDS, CSV_HEADER
+
     season = Season.objects.filter(league__club=demo).first()
     url = reverse("leagues:season_csv", args=[demo.slug, season.league.slug, season.pk])
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
-    text = client.get(url).content.decode()
-    assert text.lstrip("\ufeff").startswith("rank,player,games")
-    assert re.search(r",[+-]?\d+\.\d,", text), text
+    english = client.get(url, headers={"accept-language": "en"}).content.decode("utf-8-sig")
+    assert english.startswith("rank,player,games")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    text = client.get(url).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    with translation.override(language):
+        header = [str(CSV_COLUMN_WORDS[k]) for k in CSV_HEADER]
+        yes_no = {translation.gettext("yes"), translation.gettext("no")}
+    assert rows[0] == header
+    assert not set(rows[0]) & set(CSV_HEADER), rows[0]
+    assert len(rows) > 2 and all(len(r) == len(header) for r in rows)
+    column = {k: CSV_HEADER.index(k) for k in CSV_HEADER}
+    other = "." if decimal == "," else ","
+    for row in rows[1:]:
+        assert row[column["qualified"]] in yes_no
+        for key in ("total", "average", "average_placement", "best"):
+            value = row[column[key]]
+            if not value:
+                continue
+            # A number in the language's convention: its decimal mark, a sign, no formula guard.
+            assert re.fullmatch(rf"[+-]?\d{{1,3}}(\{other}\d{{3}})*(\{decimal}\d+)?", value), value
+            float(value.replace(other, "").replace(decimal, "."))
+    settlement = {r[column["settlement"]] for r in rows[1:]} - {""}
+    assert settlement
+    assert not english_left(sorted(settlement), set(), _names(demo), language), settlement
