@@ -428,3 +428,26 @@ def test_the_standings_csv_follows_the_reader_language(client, demo, language, d
     settlement = {r[column["settlement"]] for r in rows[1:]} - {""}
     assert settlement
     assert not english_left(sorted(settlement), set(), _names(demo), language), settlement
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("it", ("mer 25 novembre 2026", "25 novembre 2026", "25 nov 2026", "25 nov 20:30")),
+        ("ja", ("2026年11月25日（水）", "2026年11月25日", "2026年11月25日", "11月25日 20:30")),
+        ("en", ("Wed 25 November 2026", "25 Nov 2026", "25 Nov 2026", "25 Nov 20:30")),
+    ],
+)
+def test_dates_are_written_as_the_reader_language_writes_them(language, expected):
+    # Italian writes months and weekdays in lower case (core/formats.py's DATE_WORDS).
+    import datetime
+
+    from django.utils.formats import date_format
+
+    when = datetime.datetime(2026, 11, 25, 20, 30)
+    with translation.override(language):
+        written = tuple(
+            date_format(when, translation.gettext(f))
+            for f in ("D j F Y", "j M Y", "d M Y", "j M H:i")
+        )
+    assert written == expected
