@@ -33,6 +33,7 @@ from clubs.access import Role
 from scoring import engine, selectors, services
 from scoring.errors import GameError, StaleHandNumber
 from scoring.forms import HandForm
+from scoring.presenter import hand_name
 
 # Files the service worker keeps from its installation on: what the game page, the entry
 # screen and the "needs a connection" page need to draw themselves offline.
@@ -202,7 +203,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     response = write.response or {}
     label = response.get("result", {}).get("label", "")
     if request.POST.get("flash"):
-        messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
+        messages.success(request, gettext("Hand %(label)s saved.") % {"label": hand_name(label)})
     body = {
         "number": write.number,
         "label": label,

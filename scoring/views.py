@@ -31,6 +31,7 @@ from scoring.forms import (
     initial_from_hand,
 )
 from scoring.models import Game, Hand
+from scoring.presenter import hand_name
 
 CHANGES_KEY = "scoring:changes:{pk}"
 
@@ -243,7 +244,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                     return _game_over(request, pk)
                 form.add_error(None, _error_text(e))
             else:
-                label = write.response["result"]["label"] if write.response else ""
+                label = hand_name(write.response["result"]["label"] if write.response else "")
                 messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
                 if write.game.is_running:
                     return redirect("scoring:hand_new", pk=pk)
@@ -416,7 +417,7 @@ def _hand_changed(
             "Another device changed hand %(number)s while this page was open; nothing was saved."
         )
         % {"number": e.number},
-        "label": current.label,
+        "label": hand_name(current.label),
         "words": selectors.game_hand_words(game, current.data),
         "kept": "correction" if correction is not None else "deletion",
     }
@@ -478,7 +479,7 @@ def _posted_number(request: HttpRequest) -> int | None:
 def _hand_words(game: Game, hand: Hand) -> str:
     return gettext("hand %(number)s (%(label)s): %(words)s") % {
         "number": hand.number,
-        "label": hand.label,
+        "label": hand_name(hand.label),
         "words": selectors.game_hand_words(game, hand.data),
     }
 

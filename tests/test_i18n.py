@@ -434,7 +434,7 @@ def test_the_standings_csv_follows_the_reader_language(client, demo, language, d
     ("language", "expected"),
     [
         ("it", ("mer 25 novembre 2026", "25 novembre 2026", "25 nov 2026", "25 nov 20:30")),
-        ("ja", ("2026年11月25日（水）", "2026年11月25日", "2026年11月25日", "11月25日 20:30")),
+        ("ja", ("2026年11月25日（水）", "2026年11月25日", "2026年11月25日", "11月25日 20:30")),  # noqa: RUF001
         ("en", ("Wed 25 November 2026", "25 Nov 2026", "25 Nov 2026", "25 Nov 20:30")),
     ],
 )
