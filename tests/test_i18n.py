@@ -254,6 +254,8 @@ SHARED_WORDS = {
     "kuitan", "tanyao", "furiten", "bazoro", "kazoe", "ippatsu",
     "pon", "chi",  # the tile notation's called sets ("pon 555z, chi 234p"), read by programs
 }  # fmt: skip
+# English words Italian uses as they are (a Japanese page writes them in katakana).
+ITALIAN_LOANWORDS = {"password", "account", "link", "email", "online", "server"}
 # Words no Italian sentence has: if one is on an Italian page, English is left there.
 ENGLISH_WORDS = {
     "the", "and", "with", "from", "hand", "hands", "game", "games", "player", "players", "won",
@@ -318,7 +320,8 @@ def english_left(segments, english_segments, names, language):
     for segment in segments:
         text = pattern.sub(" ", segment) if pattern else segment
         words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]", text)]
-        words = [w for w in words if w not in SHARED_WORDS and len(w) > 1]
+        shared = SHARED_WORDS | ITALIAN_LOANWORDS if language == "it" else SHARED_WORDS
+        words = [w for w in words if w not in shared and len(w) > 1]
         if not words:
             continue
         if _english_run(words):
