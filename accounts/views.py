@@ -15,6 +15,7 @@ from django.contrib.auth.views import INTERNAL_RESET_SESSION_TOKEN
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
@@ -58,7 +59,11 @@ def signup(request: HttpRequest) -> HttpResponse:
                 email=form.cleaned_data.get("email", ""),
             )
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.get_username()}: your account is ready.")
+            messages.success(
+                request,
+                gettext("Welcome, %(user)s: your account is ready.")
+                % {"user": user.get_username()},
+            )
             return redirect(context["next"])
     context["form"] = form
     return render(request, "accounts/signup.html", context)

@@ -23,7 +23,7 @@ from core.formats import signed_points
 from leagues.models import League
 from scoring import engine
 from scoring.models import Game, GameSeat, Hand
-from scoring.presenter import TENTHS, result_text
+from scoring.presenter import TENTHS, hand_name, result_text
 
 WIN_RESULTS = ("ron", "tsumo")
 NONE = "\u2013"  # an en dash where there is nothing to show
@@ -96,7 +96,7 @@ def live_board(league: League) -> list[LiveTable]:
         tables.append(
             LiveTable(
                 game=game,
-                label=nxt.get("label", ""),
+                label=hand_name(nxt.get("label", "")),
                 pool=game.final.get("pool", 0),
                 seats=tuple(LiveSeat(s.player, scores[s.seat], place[s.seat]) for s in seats),
             )

@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
@@ -100,7 +99,10 @@ def league_create(request: HttpRequest, slug: str) -> HttpResponse:
         except services.LeagueError as e:
             _form_errors(form, e)
         else:
-            messages.success(request, f"{league.name} is ready; add its first season.")
+            messages.success(
+                request,
+                gettext("%(league)s is ready; add its first season.") % {"league": league.name},
+            )
             return redirect("leagues:season_create", slug=club.slug, league_slug=league.slug)
     return render(request, "leagues/league_form.html", {"club": club, "form": form, "league": None})
 
@@ -235,10 +237,9 @@ def season_detail(request: HttpRequest, slug: str, league_slug: str, pk: int) ->
 
 def season_csv(request: HttpRequest, slug: str, league_slug: str, pk: int) -> HttpResponse:
     club, league, season = _season(request, slug, league_slug, pk)
-    # A data file: its column names are the API's field names and its numbers stay as a
-    # spreadsheet reads them (the formula guard of write_csv knows "-27.3", not "-27,3").
-    with translation.override("en"):
-        content = standings_csv(season_standings(season))
+    # In the reader's language, as the page: column names, numbers with the language's
+    # decimal mark and the separator its spreadsheets expect (clubhouse.standings.write_csv).
+    content = standings_csv(season_standings(season))
     response = HttpResponse(content, content_type="text/csv; charset=utf-8")
     filename = f"{club.slug}-{league.slug}-{season.pk}-standings.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -10,11 +10,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from rest_framework.exceptions import APIException
 
 from clubhouse.standings import season_standings
 from clubs.access import get_club_for_user
 from core import pdf as core_pdf
+from core.formats import points
 from leagues.models import League, Season
 from scoring import pdf
 from scoring.presenter import unit_words
@@ -60,8 +62,11 @@ def standings_sheet(request: HttpRequest, pk: int) -> HttpResponse:
                 reverse("leagues:season_csv", args=[club.slug, league.slug, season.pk])
             )
             raise SheetTooLarge(
-                f"This season has {players:,} players; a printed standings sheet holds at most "
-                f"{most:,}. Download the standings as CSV instead: {csv}"
+                gettext(
+                    "This season has %(players)s players; a printed standings sheet holds at "
+                    "most %(most)s. Download the standings as CSV instead: %(csv)s"
+                )
+                % {"players": points(players), "most": points(most), "csv": csv}
             )
         return _inline(_render(pdf.standings_pdf, sheet), filename)
     except APIException as e:

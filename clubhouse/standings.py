@@ -30,11 +30,11 @@ from typing import Any
 
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, Sum, Window
 from django.db.models.functions import RowNumber
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from core.formats import tenths
+from core.formats import csv_delimiter, localized, tenths
 from core.i18n import rule_word
 from leagues.models import League, Season
 from scoring import engine
@@ -110,7 +110,7 @@ class StandingRow:
 
     @property
     def average_placement_display(self) -> str:
-        return f"{self.average_placement:.2f}"
+        return localized(f"{self.average_placement:.2f}")
 
     @property
     def settlements_display(self) -> str:
@@ -550,9 +550,30 @@ def row_values(row: StandingRow) -> dict[str, Any]:
     }
 
 
+# The CSV's column names in the reader's language; in English they are the API's field names
+# (the msgids), which a program reading the English file keeps using.
+CSV_COLUMN_WORDS = {
+    "rank": pgettext_lazy("standings CSV column", "rank"),
+    "player": pgettext_lazy("standings CSV column", "player"),
+    "games": pgettext_lazy("standings CSV column", "games"),
+    "counted": pgettext_lazy("standings CSV column", "counted"),
+    "total": pgettext_lazy("standings CSV column", "total"),
+    "average": pgettext_lazy("standings CSV column", "average"),
+    "placement_points": pgettext_lazy("standings CSV column", "placement_points"),
+    "firsts": pgettext_lazy("standings CSV column", "firsts"),
+    "seconds": pgettext_lazy("standings CSV column", "seconds"),
+    "thirds": pgettext_lazy("standings CSV column", "thirds"),
+    "fourths": pgettext_lazy("standings CSV column", "fourths"),
+    "average_placement": pgettext_lazy("standings CSV column", "average_placement"),
+    "best": pgettext_lazy("standings CSV column", "best"),
+    "qualified": pgettext_lazy("standings CSV column", "qualified"),
+    "settlement": pgettext_lazy("standings CSV column", "settlement"),
+}
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet program read a cell as a formula (OWASP, "CSV Injection")."""
-NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+NUMBER = re.compile(r"[+-]?[0-9]+([.,][0-9]+)*")
+"""A plain number in any of the site's languages ("-27.3", "-27,3", "1.234,5")."""
 
 
 def csv_cell(value: Any) -> Any:
@@ -565,6 +586,8 @@ def csv_cell(value: Any) -> Any:
     ('\'=HYPERLINK("http://x")', "'@SUM(A1)", "'\tx")
     >>> csv_cell("-27.0"), csv_cell("+5.5"), csv_cell(-3000), csv_cell("-1+2"), csv_cell("Ann")
     ('-27.0', '+5.5', -3000, "'-1+2", 'Ann')
+    >>> csv_cell("-27,3"), csv_cell("-1.234,5"), csv_cell("-1,2+3")
+    ('-27,3', '-1.234,5', "'-1,2+3")
     """
     if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
         return value
@@ -575,9 +598,11 @@ def csv_cell(value: Any) -> Any:
 
 def write_csv(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     """Rows as CSV (UTF-8 with a BOM, so spreadsheet programs read names right), every cell
-    through :func:`csv_cell`. Every CSV the site writes goes through here."""
+    through :func:`csv_cell`, separated as the reader's spreadsheet expects
+    (:func:`core.formats.csv_delimiter`: ";" where the decimal mark is a comma). Every CSV the
+    site writes goes through here."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=csv_delimiter(), lineterminator="\r\n")
     writer.writerow([csv_cell(h) for h in header])
     for row in rows:
         writer.writerow([csv_cell(v) for v in row])
@@ -591,17 +616,22 @@ def _row_settlement(standings: Standings, row: StandingRow) -> str:
         return standings.settlements[0].text if standings.settlements else ""
     text = {s.letter: s.text for s in standings.settlements}
     return "; ".join(
-        f"{text[letter]} ({n} game{'' if n == 1 else 's'})" for letter, n in row.settlements
+        ngettext("%(settlement)s (%(count)s game)", "%(settlement)s (%(count)s games)", n)
+        % {"settlement": text[letter], "count": n}
+        for letter, n in row.settlements
     )
 
 
 def standings_csv(standings: Standings) -> bytes:
-    """The standings as CSV, a line per player (see :func:`write_csv`)."""
+    """The standings as CSV, a line per player (see :func:`write_csv`), in the reader's
+    language: its column names, yes and no, the settlement in words, the numbers with the
+    language's decimal mark (as the page prints them), so the reader's spreadsheet reads them
+    as numbers."""
     lines = []
     for row in standings.all_rows:
         values = row_values(row)
         values["rank"] = "" if row.rank is None else row.rank
-        values["qualified"] = "yes" if row.qualified else "no"
+        values["qualified"] = gettext("yes") if row.qualified else gettext("no")
         values["settlement"] = _row_settlement(standings, row)
         lines.append([values[k] for k in CSV_HEADER])
-    return write_csv(CSV_HEADER, lines)
+    return write_csv([str(CSV_COLUMN_WORDS[k]) for k in CSV_HEADER], lines)

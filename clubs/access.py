@@ -60,7 +60,7 @@ def require_role(club: Club, user_role: Role | str | None, role: Role | None = N
     """The checks of get_club_for_user on a role already looked up (see with_member_role)."""
     user_role = Role(user_role) if user_role else None
     if user_role is None and not club.public:
-        raise Http404("No such club.")
+        raise Http404(gettext("No such club."))
     if role is not None and not has_role(user_role, role):
         raise PermissionDenied(
             gettext("This needs the %(role)s role in %(club)s.")

@@ -9,7 +9,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext
 
 from clubs import registry
 from clubs.members import LINK_DAYS
@@ -109,6 +109,10 @@ class MergeForm(forms.Form):
         )
 
 
+def _day_choices() -> list[tuple[int, str]]:
+    return [(d, ngettext("%(count)s day", "%(count)s days", d) % {"count": d}) for d in LINK_DAYS]
+
+
 class InvitationForm(forms.Form):
     kind = forms.ChoiceField(
         choices=[
@@ -123,10 +127,9 @@ class InvitationForm(forms.Form):
         choices=Membership.Role.choices, initial=Membership.Role.MEMBER, label=_("As")
     )
     days = forms.TypedChoiceField(
-        choices=[
-            (d, ngettext_lazy("%(count)s day", "%(count)s days", "count") % {"count": d})
-            for d in LINK_DAYS
-        ],
+        # A callable, so the words are made per request, in the reader's language (a lazy
+        # plural with its number filled in at import would stay English).
+        choices=_day_choices,
         coerce=int,
         initial=7,
         label=_("A link lasts"),

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import members, players, policy, services
@@ -45,7 +46,9 @@ def club_create(request: HttpRequest) -> HttpResponse:
         except ClubError as e:
             _form_error(form, e)
         else:
-            messages.success(request, f"{club.name} is open: you are its organiser.")
+            messages.success(
+                request, gettext("%(club)s is open: you are its organiser.") % {"club": club.name}
+            )
             return redirect("clubs:detail", slug=club.slug)
     return render(request, "clubs/club_create.html", {"form": form})
 
@@ -65,7 +68,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
         except ClubError as e:
             _form_error(form, e)
         else:
-            messages.success(request, "The club's settings are saved.")
+            messages.success(request, gettext("The club's settings are saved."))
             return redirect("clubs:detail", slug=club.slug)
     return render(request, "clubs/club_settings.html", {"club": club, "form": form})
 
@@ -117,7 +120,11 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
         except ClubError as e:
             _form_error(form, e)
         else:
-            messages.success(request, f"{player.display_name} is a player of {club.name}.")
+            messages.success(
+                request,
+                gettext("%(player)s is a player of %(club)s.")
+                % {"player": player.display_name, "club": club.name},
+            )
             return redirect(PEOPLE, slug=club.slug)
     return render(request, "clubs/player_add.html", {"club": club, "form": form})
 
@@ -145,7 +152,11 @@ def player_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             _form_error(form, e)
         else:
             player.refresh_from_db()
-            messages.success(request, f"{old} is now {player.display_name}, in every game.")
+            messages.success(
+                request,
+                gettext("%(old)s is now %(new)s, in every game.")
+                % {"old": old, "new": player.display_name},
+            )
             return redirect(PEOPLE, slug=club.slug)
     return render(
         request, "clubs/player_rename.html", {"club": club, "player": player, "form": form}
@@ -168,8 +179,10 @@ def player_merge(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{duplicate.display_name} is merged into {player.display_name}: "
-                "their games are one player's now.",
+                gettext(
+                    "%(duplicate)s is merged into %(player)s: their games are one player's now."
+                )
+                % {"duplicate": duplicate.display_name, "player": player.display_name},
             )
             return redirect(PEOPLE, slug=club.slug)
     return render(
@@ -189,8 +202,12 @@ def player_retire(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except ClubError as e:
         messages.error(request, str(e))
     else:
-        what = "retired: hidden from pickers, kept in history" if retired else "back in pickers"
-        messages.success(request, f"{player.display_name} is {what}.")
+        notice = (
+            gettext("%(player)s is retired: hidden from pickers, kept in history.")
+            if retired
+            else gettext("%(player)s is back in pickers.")
+        )
+        messages.success(request, notice % {"player": player.display_name})
     return redirect(PEOPLE, slug=club.slug)
 
 
@@ -201,7 +218,9 @@ def player_claim(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
     if role is None:
-        raise PermissionDenied("Only a member of the club can ask to be linked to a player.")
+        raise PermissionDenied(
+            gettext("Only a member of the club can ask to be linked to a player.")
+        )
     pk = request.POST.get("player", "")
     player = get_object_or_404(Player, club=club, pk=int(pk) if pk.isdigit() else 0)
     try:
@@ -210,7 +229,9 @@ def player_claim(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, str(e))
     else:
         messages.success(
-            request, f"Asked: once an organiser approves, you are {player.display_name}."
+            request,
+            gettext("Asked: once an organiser approves, you are %(player)s.")
+            % {"player": player.display_name},
         )
     return redirect(PEOPLE, slug=club.slug)
 
@@ -231,9 +252,10 @@ def claim_decide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         who = claim.user.get_username()
         messages.success(
             request,
-            f"{who} is now {claim.player.display_name}."
+            gettext("%(user)s is now %(player)s.")
+            % {"user": who, "player": claim.player.display_name}
             if approve
-            else f"{who}'s request is refused.",
+            else gettext("%(user)s's request is refused.") % {"user": who},
         )
     return redirect(PEOPLE, slug=club.slug)
 
@@ -251,7 +273,7 @@ def invitations(request: HttpRequest, slug: str) -> HttpResponse:
         except ClubError as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, "The invitation is ready: pass it on.")
+            messages.success(request, gettext("The invitation is ready: pass it on."))
             url = reverse("clubs:invitations", args=[club.slug])
             return redirect(f"{url}#inv-{invitation.pk}")
     rows = [
@@ -277,7 +299,9 @@ def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except ClubError as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, "The invitation is withdrawn: it lets no one in any more.")
+        messages.success(
+            request, gettext("The invitation is withdrawn: it lets no one in any more.")
+        )
     return redirect("clubs:invitations", slug=club.slug)
 
 
@@ -293,7 +317,7 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = RoleForm(request.POST)
     try:
         if not form.is_valid():
-            raise ClubError("Choose organiser, scorer or member.", code="bad_role")
+            raise ClubError(gettext("Choose organiser, scorer or member."), code="bad_role")
         members.member_set_role(
             membership=membership,
             role=form.cleaned_data["role"],
@@ -306,7 +330,11 @@ def member_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         membership.refresh_from_db()
         messages.success(
             request,
-            f"{membership.user.get_username()} is {membership.get_role_display().lower()} now.",
+            gettext("%(user)s is %(role)s now.")
+            % {
+                "user": membership.user.get_username(),
+                "role": membership.get_role_display().lower(),
+            },
         )
     return redirect(PEOPLE, slug=slug)
 
@@ -322,8 +350,8 @@ def member_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"{membership.user.get_username()} is no longer a member; their player stays, "
-            "with their games.",
+            gettext("%(user)s is no longer a member; their player stays, with their games.")
+            % {"user": membership.user.get_username()},
         )
     return redirect(PEOPLE, slug=slug)
 
@@ -368,7 +396,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
         request.session.pop(INVITATION_SESSION_KEY, None)
         messages.success(
             request,
-            f"Welcome to {invitation.club.name}: you are {membership.get_role_display().lower()}.",
+            gettext("Welcome to %(club)s: you are %(role)s.")
+            % {"club": invitation.club.name, "role": membership.get_role_display().lower()},
         )
         return redirect(PEOPLE, slug=invitation.club.slug)
     context = {"invitation": invitation, "error": problem, "role": role}

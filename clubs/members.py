@@ -12,7 +12,9 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs import policy
 from clubs.models import Club, Invitation, Membership, Player, PlayerClaim
@@ -30,9 +32,9 @@ CODE_HOURS = 4
 CODE_MAX_USES = 50
 
 
-def _need_organiser(role: str | None, what: str) -> None:
+def _need_organiser(role: str | None, refusal: Any) -> None:
     if not policy.may_manage_members(role):
-        raise ClubError(f"Only an organiser can {what}.", code="forbidden")
+        raise ClubError(refusal, code="forbidden")
 
 
 def _new_code(kind: str) -> str:
@@ -51,17 +53,26 @@ def invitation_create(
 ) -> Invitation:
     """A join link valid ``days`` days for one person, or a code on the screen valid for
     CODE_HOURS hours for the people at the club tonight."""
-    _need_organiser(actor_role, "invite people")
+    _need_organiser(actor_role, _("Only an organiser can invite people."))
     if role not in Role.values:
-        raise ClubError(f"'{role}' is not a role.", code="bad_role", field="role")
+        raise ClubError(
+            _("'%(role)s' is not a role."), code="bad_role", field="role", params={"role": role}
+        )
     if kind == Invitation.Kind.LINK:
         if days not in LINK_DAYS:
-            raise ClubError("A join link lasts 1, 7 or 30 days.", code="bad_expiry", field="days")
+            raise ClubError(
+                _("A join link lasts 1, 7 or 30 days."), code="bad_expiry", field="days"
+            )
         expires, max_uses = timezone.now() + timedelta(days=days), 1
     elif kind == Invitation.Kind.CODE:
         expires, max_uses = timezone.now() + timedelta(hours=CODE_HOURS), CODE_MAX_USES
     else:
-        raise ClubError(f"'{kind}' is not a kind of invitation.", code="bad_kind", field="kind")
+        raise ClubError(
+            _("'%(kind)s' is not a kind of invitation."),
+            code="bad_kind",
+            field="kind",
+            params={"kind": kind},
+        )
     invitation = Invitation.objects.create(
         club=club,
         kind=kind,
@@ -82,9 +93,9 @@ def invitation_create(
 
 @transaction.atomic
 def invitation_revoke(*, invitation: Invitation, actor: Any, actor_role: str | None) -> None:
-    _need_organiser(actor_role, "withdraw an invitation")
+    _need_organiser(actor_role, _("Only an organiser can withdraw an invitation."))
     if invitation.revoked:
-        raise ClubError("This invitation was withdrawn already.", code="unchanged")
+        raise ClubError(_("This invitation was withdrawn already."), code="unchanged")
     invitation.revoked = True
     invitation.save(update_fields=["revoked"])
     log_action(
@@ -103,7 +114,10 @@ def find_invitation(code: str) -> Invitation:
     )
     if invitation is None:
         raise ClubError(
-            "There is no invitation with this code: check it, or ask the organiser for a new one.",
+            _(
+                "There is no invitation with this code: check it, or ask the organiser for a "
+                "new one."
+            ),
             code="no_invitation",
             field="code",
         )
@@ -113,12 +127,18 @@ def find_invitation(code: str) -> Invitation:
 def invitation_problem(invitation: Invitation) -> str | None:
     """Why this invitation can no longer be used, or None while it can."""
     if invitation.revoked:
-        return "This invitation was withdrawn by the club's organiser: ask them for a new one."
+        return gettext(
+            "This invitation was withdrawn by the club's organiser: ask them for a new one."
+        )
     if invitation.expires <= timezone.now():
-        when = timezone.localtime(invitation.expires).strftime("%Y-%m-%d %H:%M")
-        return f"This invitation expired on {when}: ask the club's organiser for a new one."
+        when = formats.date_format(timezone.localtime(invitation.expires), "SHORT_DATETIME_FORMAT")
+        return gettext(
+            "This invitation expired on %(when)s: ask the club's organiser for a new one."
+        ) % {"when": when}
     if invitation.uses >= invitation.max_uses:
-        return "This invitation has been used already: ask the club's organiser for a new one."
+        return gettext(
+            "This invitation has been used already: ask the club's organiser for a new one."
+        )
     return None
 
 
@@ -136,8 +156,9 @@ def invitation_accept(*, code: str, user: Any) -> Membership:
     existing = Membership.objects.filter(club=club, user=user).first()
     if existing is not None:
         raise ClubError(
-            f"You are a member of {club.name} already ({existing.get_role_display().lower()}).",
+            _("You are a member of %(club)s already (%(role)s)."),
             code="already_member",
+            params={"club": club.name, "role": existing.get_role_display().lower()},
         )
     membership = Membership.objects.create(club=club, user=user, role=invitation.role)
     invitation.uses += 1
@@ -159,9 +180,11 @@ def _organisers(club: Club) -> int:
 def member_set_role(
     *, membership: Membership, role: str, actor: Any, actor_role: str | None
 ) -> Membership:
-    _need_organiser(actor_role, "change roles")
+    _need_organiser(actor_role, _("Only an organiser can change roles."))
     if role not in Role.values:
-        raise ClubError(f"'{role}' is not a role.", code="bad_role", field="role")
+        raise ClubError(
+            _("'%(role)s' is not a role."), code="bad_role", field="role", params={"role": role}
+        )
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     # Every organiser's row locked, so two organisers demoting each other at once cannot
     # leave the club with none.
@@ -171,10 +194,10 @@ def member_set_role(
         return membership
     if old == Role.ORGANISER and _organisers(membership.club) == 1:
         raise ClubError(
-            f"{membership.user.get_username()} is the club's last organiser: make someone "
-            "else organiser first.",
+            _("%(user)s is the club's last organiser: make someone else organiser first."),
             code="last_organiser",
             field="role",
+            params={"user": membership.user.get_username()},
         )
     membership.role = role
     membership.save(update_fields=["role"])
@@ -191,14 +214,15 @@ def member_set_role(
 @transaction.atomic
 def member_remove(*, membership: Membership, actor: Any, actor_role: str | None) -> None:
     """The login leaves the club; a player it stands for stays, as a guest, with its games."""
-    _need_organiser(actor_role, "remove members")
+    _need_organiser(actor_role, _("Only an organiser can remove members."))
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     list(Membership.objects.select_for_update().filter(club=membership.club, role=Role.ORGANISER))
     club, user = membership.club, membership.user
     if membership.role == Role.ORGANISER and _organisers(club) == 1:
         raise ClubError(
-            f"{user.get_username()} is the club's last organiser: a club needs one.",
+            _("%(user)s is the club's last organiser: a club needs one."),
             code="last_organiser",
+            params={"user": user.get_username()},
         )
     membership.delete()
     PlayerClaim.objects.filter(club=club, user=user, status=PlayerClaim.Status.PENDING).update(
@@ -218,17 +242,21 @@ def claim_create(*, player: Player, user: Any, actor_role: str | None) -> Player
     club = player.club
     has_player = club.players.filter(user=user).exists()
     if actor_role is None:
-        raise ClubError("Only a member of the club can ask for this.", code="forbidden")
+        raise ClubError(_("Only a member of the club can ask for this."), code="forbidden")
     if player.user_id is not None:
-        raise ClubError(f"{player.display_name} is linked to a login already.", code="not_a_guest")
+        raise ClubError(
+            _("%(player)s is linked to a login already."),
+            code="not_a_guest",
+            params={"player": player.display_name},
+        )
     if not policy.may_claim_player(actor_role, has_player=has_player, player_is_guest=True):
         raise ClubError(
-            "You stand for a player of this club already; an organiser can merge the two.",
+            _("You stand for a player of this club already; an organiser can merge the two."),
             code="has_player",
         )
     if PlayerClaim.objects.filter(club=club, user=user, status="pending").exists():
         raise ClubError(
-            "You have asked to be linked to a player already: wait for an organiser's answer.",
+            _("You have asked to be linked to a player already: wait for an organiser's answer."),
             code="claim_pending",
         )
     claim = PlayerClaim.objects.create(club=club, player=player, user=user)
@@ -247,20 +275,27 @@ def claim_decide(
 ) -> PlayerClaim:
     """An organiser's answer. Approved, the guest player becomes the member's (a player the
     member had got meanwhile is merged into it, with the same checks as any merge)."""
-    _need_organiser(actor_role, "answer a request to link a player")
+    _need_organiser(actor_role, _("Only an organiser can answer a request to link a player."))
     claim = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
     if claim.status != PlayerClaim.Status.PENDING:
         raise ClubError(
-            f"This request was answered already ({claim.get_status_display().lower()}).",
+            _("This request was answered already (%(status)s)."),
             code="claim_decided",
+            params={"status": claim.get_status_display().lower()},
         )
     player, user = claim.player, claim.user
     if approve:
         if not Membership.objects.filter(club=claim.club, user=user).exists():
-            raise ClubError(f"{user.get_username()} is no longer a member.", code="not_a_member")
+            raise ClubError(
+                _("%(user)s is no longer a member."),
+                code="not_a_member",
+                params={"user": user.get_username()},
+            )
         if player.user_id is not None and player.user_id != user.pk:
             raise ClubError(
-                f"{player.display_name} is linked to another login already.", code="not_a_guest"
+                _("%(player)s is linked to another login already."),
+                code="not_a_guest",
+                params={"player": player.display_name},
             )
         own = claim.club.players.filter(user=user).exclude(pk=player.pk).first()
         if own is not None:

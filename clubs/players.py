@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from clubs import policy, registry
 from clubs.models import Club, Player
@@ -17,25 +18,31 @@ from clubs.services import ClubError, player_create
 from core.models import log_action
 
 
-def _refuse_unless(allowed: bool, what: str) -> None:
+def _refuse_unless(allowed: bool, refusal: Any) -> None:
     if not allowed:
-        raise ClubError(f"Only an organiser can {what}.", code="forbidden")
+        raise ClubError(refusal, code="forbidden")
 
 
 def _clean_name(club: Club, display_name: str, *, other_than: Player | None = None) -> str:
     name = " ".join(display_name.split())
     if not name:
-        raise ClubError("A player needs a name.", code="blank", field="display_name")
+        raise ClubError(_("A player needs a name."), code="blank", field="display_name")
     if len(name) > Player._meta.get_field("display_name").max_length:
-        raise ClubError(f"The name '{name}' is too long.", code="too_long", field="display_name")
+        raise ClubError(
+            _("The name '%(name)s' is too long."),
+            code="too_long",
+            field="display_name",
+            params={"name": name},
+        )
     same = club.players.filter(display_name__iexact=name)
     if other_than is not None:
         same = same.exclude(pk=other_than.pk)
     if same.exists():
         raise ClubError(
-            f"{club.name} already has a player called {name}.",
+            _("%(club)s already has a player called %(name)s."),
             code="duplicate_player",
             field="display_name",
+            params={"club": club.name, "name": name},
         )
     return name
 
@@ -43,7 +50,7 @@ def _clean_name(club: Club, display_name: str, *, other_than: Player | None = No
 def player_add(*, club: Club, display_name: str, actor: Any, actor_role: str | None) -> Player:
     """A guest player, added by a scorer or an organiser."""
     if not policy.may_add_players(actor_role):
-        raise ClubError("Only a scorer or an organiser can add players.", code="forbidden")
+        raise ClubError(_("Only a scorer or an organiser can add players."), code="forbidden")
     return player_create(club=club, display_name=display_name, created_by=actor)
 
 
@@ -57,7 +64,9 @@ def player_rename(
 ) -> Player:
     """A new name, shown from now on wherever the player appears (games, standings, sheets
     read the name live); the audit entry keeps the old one."""
-    _refuse_unless(policy.may_manage_players(actor_role), "rename a player")
+    _refuse_unless(
+        policy.may_manage_players(actor_role), _("Only an organiser can rename a player.")
+    )
     player = _locked(player)
     name = _clean_name(player.club, display_name, other_than=player)
     old = player.display_name
@@ -81,11 +90,16 @@ def player_set_retired(
 ) -> Player:
     """Retire a player (hidden from pickers, kept in every game and standing) or bring them
     back."""
-    _refuse_unless(policy.may_manage_players(actor_role), "retire or restore a player")
+    _refuse_unless(
+        policy.may_manage_players(actor_role),
+        _("Only an organiser can retire or restore a player."),
+    )
     player = _locked(player)
     if player.retired == retired:
-        state = "retired" if retired else "active"
-        raise ClubError(f"{player.display_name} is {state} already.", code="unchanged")
+        refusal = (
+            _("%(player)s is retired already.") if retired else _("%(player)s is active already.")
+        )
+        raise ClubError(refusal, code="unchanged", params={"player": player.display_name})
     player.retired = retired
     player.save(update_fields=["retired"])
     log_action(
@@ -106,30 +120,32 @@ def player_merge(*, kept: Player, duplicate: Player, actor: Any, actor_role: str
     Refused across clubs, for one player with itself, when both have logins of their own, and
     when both sat in one game (the apps that hold games check that, clubs.registry).
     """
-    _refuse_unless(policy.may_manage_players(actor_role), "merge players")
+    _refuse_unless(policy.may_manage_players(actor_role), _("Only an organiser can merge players."))
     if kept.club_id != duplicate.club_id:
         raise ClubError(
-            "Players of two different clubs cannot be merged.",
+            _("Players of two different clubs cannot be merged."),
             code="merge_other_club",
             field="duplicate",
         )
     if kept.pk == duplicate.pk:
         raise ClubError(
-            "A player cannot be merged with itself.", code="merge_same_player", field="duplicate"
+            _("A player cannot be merged with itself."),
+            code="merge_same_player",
+            field="duplicate",
         )
     # Both rows locked, in a fixed order so two merges cannot wait on each other.
     locked = {
         p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept.pk, duplicate.pk])
     }
     if len(locked) != 2:
-        raise ClubError("One of these players no longer exists.", code="gone")
+        raise ClubError(_("One of these players no longer exists."), code="gone")
     kept, duplicate = locked[kept.pk], locked[duplicate.pk]
     if kept.user_id and duplicate.user_id and kept.user_id != duplicate.user_id:
         raise ClubError(
-            f"{kept.display_name} and {duplicate.display_name} each have their own login: "
-            "they are two people.",
+            _("%(kept)s and %(duplicate)s each have their own login: they are two people."),
             code="merge_two_logins",
             field="duplicate",
+            params={"kept": kept.display_name, "duplicate": duplicate.display_name},
         )
     for check in registry.merge_checks():
         check(kept, duplicate)

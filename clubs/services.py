@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from clubs import policy, registry
 from clubs.models import LANGUAGES, Club, Membership, Player
@@ -32,22 +33,30 @@ def _club_settings(
     """The settings checked and cleaned, or a ClubError naming the first that is wrong."""
     name = " ".join(name.split())
     if not name:
-        raise ClubError("A club needs a name.", code="blank", field="name")
+        raise ClubError(_("A club needs a name."), code="blank", field="name")
     if len(name) > Club._meta.get_field("name").max_length:
-        raise ClubError("A club's name is 100 characters at most.", code="too_long", field="name")
+        raise ClubError(
+            _("A club's name is 100 characters at most."), code="too_long", field="name"
+        )
     if time_zone not in zoneinfo.available_timezones():
         raise ClubError(
-            f"'{time_zone}' is not a time zone (e.g. Europe/Rome, Asia/Tokyo, UTC).",
+            _("'%(time_zone)s' is not a time zone (e.g. Europe/Rome, Asia/Tokyo, UTC)."),
             code="bad_time_zone",
             field="time_zone",
+            params={"time_zone": time_zone},
         )
     if language not in dict(LANGUAGES):
-        raise ClubError(f"'{language}' is not a language the site offers.", code="bad_language")
+        raise ClubError(
+            _("'%(language)s' is not a language the site offers."),
+            code="bad_language",
+            params={"language": language},
+        )
     if default_rules and default_rules not in registry.rules_labels(club):
         raise ClubError(
-            f"'{default_rules}' is not a preset or one of the club's rule sets.",
+            _("'%(rules)s' is not a preset or one of the club's rule sets."),
             code="bad_rules",
             field="default_rules",
+            params={"rules": default_rules},
         )
     return {
         "name": name,
@@ -84,16 +93,19 @@ def club_create(
     slug = slug.strip().lower()
     if not slug or slugify(slug) != slug:
         raise ClubError(
-            "A short name is lower-case letters, digits and hyphens, e.g. 'riverside'.",
+            _("A short name is lower-case letters, digits and hyphens, e.g. 'riverside'."),
             code="bad_slug",
             field="slug",
         )
     if slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         raise ClubError(
-            f"The short name '{slug}' is taken: choose another (it is the club's address, "
-            f"/clubs/{slug}/).",
+            _(
+                "The short name '%(slug)s' is taken: choose another (it is the club's "
+                "address, /clubs/%(slug)s/)."
+            ),
             code="slug_taken",
             field="slug",
+            params={"slug": slug},
         )
     club = Club.objects.create(slug=slug, public=public, **values)
     Membership.objects.create(club=club, user=created_by, role=Membership.Role.ORGANISER)
@@ -130,7 +142,7 @@ def club_update(
 ) -> Club:
     """Change a club's settings (its short name, its address, stays)."""
     if not policy.may_change_settings(actor_role):
-        raise ClubError("Only an organiser can change the club's settings.", code="forbidden")
+        raise ClubError(_("Only an organiser can change the club's settings."), code="forbidden")
     values = _club_settings(
         club=club, name=name, time_zone=time_zone, language=language, default_rules=default_rules
     )
@@ -157,14 +169,20 @@ def player_create(*, club: Club, display_name: str, created_by: Any, user: Any =
     """A player of the club: a guest (no ``user``) or a member with a login."""
     name = " ".join(display_name.split())
     if not name:
-        raise ClubError("A player needs a name.", code="blank", field="display_name")
+        raise ClubError(_("A player needs a name."), code="blank", field="display_name")
     if len(name) > Player._meta.get_field("display_name").max_length:
-        raise ClubError(f"The name '{name}' is too long.", code="too_long", field="display_name")
+        raise ClubError(
+            _("The name '%(name)s' is too long."),
+            code="too_long",
+            field="display_name",
+            params={"name": name},
+        )
     if club.players.filter(display_name__iexact=name).exists():
         raise ClubError(
-            f"{club.name} already has a player called {name}.",
+            _("%(club)s already has a player called %(name)s."),
             code="duplicate_player",
             field="display_name",
+            params={"club": club.name, "name": name},
         )
     player = Player.objects.create(club=club, display_name=name, user=user)
     log_action(
@@ -180,7 +198,7 @@ def player_create(*, club: Club, display_name: str, created_by: Any, user: Any =
 def player_set_pin(*, player: Player, pin: str, user: Any) -> Player:
     """Set (or, with an empty ``pin``, clear) the PIN a player confirms results with."""
     if pin and not PIN_PATTERN.match(pin):
-        raise ClubError("A PIN is 4 to 8 digits.", code="bad_pin", field="pin")
+        raise ClubError(_("A PIN is 4 to 8 digits."), code="bad_pin", field="pin")
     player.pin = make_password(pin) if pin else ""
     player.save(update_fields=["pin"])
     # The PIN itself never goes into the audit trail, only that it changed.

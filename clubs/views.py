@@ -3,6 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from clubs import policy, services
@@ -50,7 +51,7 @@ def player_pin(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     player = get_object_or_404(Player, club=club, pk=pk)
     if not policy.may_set_pin(role_of(request.user, club), own=_own(request, player)):
-        raise PermissionDenied("Only an organiser or the player can set a player's PIN.")
+        raise PermissionDenied(gettext("Only an organiser or the player can set a player's PIN."))
     form = PinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -58,6 +59,8 @@ def player_pin(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         except services.ClubError as e:
             form.add_error("pin", str(e))
         else:
-            messages.success(request, f"{player.display_name}'s PIN is saved.")
+            messages.success(
+                request, gettext("%(player)s's PIN is saved.") % {"player": player.display_name}
+            )
             return redirect("clubs:detail", slug=club.slug)
     return render(request, "clubs/player_pin.html", {"club": club, "player": player, "form": form})

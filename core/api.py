@@ -16,6 +16,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.views import SpectacularSwaggerSplitView
 from rest_framework import exceptions, status
@@ -24,7 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from core.errors import DomainError
+from core.errors import DomainError, refusal_text, register_wording
 from core.parsers import JSONParser, RequestTooLarge
 from core.serializers import ErrorSerializer
 
@@ -41,8 +42,6 @@ ERRORS = {
 # Exception types outside core that answer like a domain error (each has ``code``, ``field``
 # and possibly ``hand``): apps add theirs in ``AppConfig.ready()``, e.g. the engine's errors.
 _REFUSALS: tuple[type[Exception], ...] = ()
-# How a registered refusal is worded in the reader's language (the engine writes English).
-_WORDING: dict[type[Exception], Callable[[Any], str]] = {}
 
 
 def register_refusal(kind: type[Exception], wording: Callable[[Any], str] | None = None) -> None:
@@ -52,14 +51,7 @@ def register_refusal(kind: type[Exception], wording: Callable[[Any], str] | None
     if kind not in _REFUSALS:
         _REFUSALS = (*_REFUSALS, kind)
     if wording is not None:
-        _WORDING[kind] = wording
-
-
-def _refusal_message(exc: Exception) -> str:
-    for kind, wording in _WORDING.items():
-        if isinstance(exc, kind):
-            return wording(exc)
-    return str(exc)
+        register_wording(kind, wording)
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -86,7 +78,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, (DomainError, *_REFUSALS)):
         return Response(
             error_body(
-                exc.code, _refusal_message(exc), field=exc.field, hand=getattr(exc, "hand", None)
+                exc.code, refusal_text(exc), field=exc.field, hand=getattr(exc, "hand", None)
             ),
             status=status.HTTP_400_BAD_REQUEST,
         )
@@ -100,7 +92,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if response is None:
         logger.exception("API error", exc_info=exc)
         return Response(
-            error_body("server_error", "Something went wrong on the server; nothing was saved."),
+            error_body(
+                "server_error",
+                gettext("Something went wrong on the server; nothing was saved."),
+            ),
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, exceptions.ValidationError):

@@ -14,9 +14,37 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.formats import get_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from core.i18n import rule_word
+
+# Italian writes months and weekdays in lower case ("mer 25 novembre 2026"), where Django's
+# own Italian catalogue capitalises them. Marked here, the names Django's date formatting
+# looks up (its MONTHS and WEEKDAYS_ABBR, read by the "F" and "D" of every date format) are
+# in our catalogues, which come before Django's: every date the site prints, on pages and
+# sheets, reads them from there. (Django title-cases "M" whatever the catalogue says, so the
+# Italian date formats use "F" and "b".)
+DATE_WORDS = (
+    gettext_noop("January"),
+    gettext_noop("February"),
+    gettext_noop("March"),
+    gettext_noop("April"),
+    gettext_noop("May"),
+    gettext_noop("June"),
+    gettext_noop("July"),
+    gettext_noop("August"),
+    gettext_noop("September"),
+    gettext_noop("October"),
+    gettext_noop("November"),
+    gettext_noop("December"),
+    gettext_noop("Mon"),
+    gettext_noop("Tue"),
+    gettext_noop("Wed"),
+    gettext_noop("Thu"),
+    gettext_noop("Fri"),
+    gettext_noop("Sat"),
+    gettext_noop("Sun"),
+)
 
 MINUS = "\u2212"
 """The minus sign printed sheets use (a hyphen is too short beside the digits)."""
@@ -34,6 +62,16 @@ def localized(number: str) -> str:
     if (thousands, decimal) == (",", "."):
         return number
     return number.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
+
+
+def csv_delimiter() -> str:
+    """The field separator of a CSV for the reader's spreadsheet: ";" where the decimal mark
+    is a comma (Italian spreadsheet programs split on it), else ",".
+
+    >>> csv_delimiter()
+    ','
+    """
+    return ";" if get_format("DECIMAL_SEPARATOR") == "," else ","
 
 
 def points(n: int | None) -> str:

@@ -50,13 +50,33 @@ def rule_word(text: str) -> str:
     return translation.gettext(text) if text else text
 
 
+def description_text(text: str) -> str:
+    """A preset's description as one line, the form it is marked for translation in (the
+    engine keeps it wrapped as its source is).
+
+    >>> description_text("Start 25,000,\n    uma 20/10.")
+    'Start 25,000, uma 20/10.'
+    """
+    return " ".join(text.split())
+
+
+def preset_description(text: str) -> str:
+    """A preset's description in the active language (scoring/engine_words.py marks it);
+    untranslated (English), the engine's text as it is."""
+    line = description_text(text)
+    translated = rule_word(line)
+    return text if translated == line else translated
+
+
 def described(descriptions: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The engine's option descriptions (``describe_options``) with their label and choices
-    in the active language; names, values and categories (keys) stay as they are."""
+    """The engine's option descriptions (``describe_options``) with their label, help and
+    choices in the active language; names, values and categories (keys) stay as they are."""
     out = []
     for d in descriptions:
         d = dict(d)
         d["label"] = rule_word(d["label"])
+        if d.get("help"):
+            d["help"] = rule_word(d["help"])
         if d.get("choices"):
             d["choices"] = [{**c, "label": rule_word(c["label"])} for c in d["choices"]]
         out.append(d)

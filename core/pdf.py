@@ -24,6 +24,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.template import Context, Engine, Library
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration
 
@@ -127,7 +128,9 @@ def render_slot() -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
             lock.close()
         return
-    raise SheetsBusy("Other sheets are being printed right now; try again in a few seconds.")
+    raise SheetsBusy(
+        gettext("Other sheets are being printed right now; try again in a few seconds.")
+    )
 
 
 def html_to_pdf(html: str) -> bytes:

@@ -17,13 +17,13 @@ class LeagueForm(forms.Form):
     version gives new games their rules) or a preset. Options of its own are made as a rule
     set (Rule sets, New), which the league then picks."""
 
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, label=_("Name"))
     slug = forms.SlugField(
         max_length=50, label=_("Short name"), help_text=_("Used in the league's address.")
     )
     rules = forms.ChoiceField(
-        label="Rules",
-        help_text="Different options (uma, red fives, ...): make a club rule set, then pick it.",
+        label=_("Rules"),
+        help_text=_("Different options (uma, red fives, ...): make a club rule set, then pick it."),
     )
     aggregate = forms.ChoiceField(label=_("Standings by"), choices=League.Aggregate.choices)
     placement_points = forms.CharField(

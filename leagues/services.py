@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from core.errors import DomainError
@@ -61,23 +62,29 @@ def check_rules(rules: Any) -> dict[str, Any]:
         rules = {"preset": rules, "options": {}}
     if not isinstance(rules, dict):
         raise LeagueError(
-            "Rules must name a preset, with options if any.", code="bad_rules", field="rules"
+            _("Rules must name a preset, with options if any."), code="bad_rules", field="rules"
         )
     try:
         engine.resolve_rules(rules)
     except engine.EngineError as e:
         field = "preset" if e.code == "unknown_preset" else "options"
-        raise LeagueError(str(e), code=e.code, field=field) from None
+        # Worded when shown, in the reader's language (core.errors.refusal_text).
+        raise LeagueError(e, code=e.code, field=field) from None
     return {"preset": rules["preset"], "options": dict(rules.get("options") or {})}
 
 
 def _check(league: League) -> None:
     league.rules = check_rules(league.rules)
     if league.ruleset is not None and league.ruleset.club_id != league.club_id:
-        raise LeagueError("That rule set belongs to another club.", code="ruleset", field="ruleset")
+        raise LeagueError(
+            _("That rule set belongs to another club."), code="ruleset", field="ruleset"
+        )
     if league.aggregate not in League.Aggregate.values:
         raise LeagueError(
-            f"Unknown standings system {league.aggregate!r}.", code="aggregate", field="aggregate"
+            _("Unknown standings system '%(aggregate)s'."),
+            code="aggregate",
+            field="aggregate",
+            params={"aggregate": league.aggregate},
         )
     points = league.placement_points or []
     if league.aggregate == League.Aggregate.PLACEMENT:
@@ -85,21 +92,22 @@ def _check(league: League) -> None:
             isinstance(p, int) and not isinstance(p, bool) for p in points
         ):
             raise LeagueError(
-                "Placement points need four whole numbers, first to fourth place.",
+                _("Placement points need four whole numbers, first to fourth place."),
                 code="placement_points",
                 field="placement_points",
             )
         if list(points) != sorted(points, reverse=True):
             raise LeagueError(
-                "Placement points must not grow from first to fourth place.",
+                _("Placement points must not grow from first to fourth place."),
                 code="placement_points",
                 field="placement_points",
             )
     if league.slug in RESERVED_SLUGS:
         raise LeagueError(
-            f"{league.slug!r} is taken by the site's own pages; choose another short name.",
+            _("'%(slug)s' is taken by the site's own pages; choose another short name."),
             code="slug",
             field="slug",
+            params={"slug": league.slug},
         )
     slug_taken = (
         League.objects.filter(club_id=league.club_id, slug=league.slug)
@@ -108,9 +116,10 @@ def _check(league: League) -> None:
     )
     if slug_taken:
         raise LeagueError(
-            f"The club already has a league at {league.slug!r}; choose another short name.",
+            _("The club already has a league at '%(slug)s'; choose another short name."),
             code="slug",
             field="slug",
+            params={"slug": league.slug},
         )
 
 
@@ -152,7 +161,11 @@ def league_update(*, league: League, user: Any, **changes: Any) -> League:
     """Change some of a league's fields (any of ``LEAGUE_FIELDS``); new games follow them."""
     unknown = set(changes) - set(LEAGUE_FIELDS)
     if unknown:
-        raise LeagueError(f"Unknown league field {sorted(unknown)[0]!r}.", code="field")
+        raise LeagueError(
+            _("Unknown league field '%(field)s'."),
+            code="field",
+            params={"field": sorted(unknown)[0]},
+        )
     league = League.objects.select_for_update().get(pk=league.pk)
     before = _snapshot(league)
     for name, value in changes.items():
@@ -178,9 +191,9 @@ def _season_snapshot(season: Season) -> dict[str, Any]:
 
 def _check_season(season: Season) -> None:
     if not season.name.strip():
-        raise LeagueError("A season needs a name.", code="name", field="name")
+        raise LeagueError(_("A season needs a name."), code="name", field="name")
     if season.ends is not None and season.ends < season.starts:
-        raise LeagueError("A season cannot end before it starts.", code="dates", field="ends")
+        raise LeagueError(_("A season cannot end before it starts."), code="dates", field="ends")
     far = datetime.date.max
     overlapping = (
         Season.objects.filter(league_id=season.league_id)
@@ -191,9 +204,12 @@ def _check_season(season: Season) -> None:
     )
     if overlapping is not None:
         raise LeagueError(
-            f"These dates overlap the season {overlapping.name!r}; a game must belong to one "
-            "season only.",
+            _(
+                "These dates overlap the season '%(season)s'; a game must belong to one "
+                "season only."
+            ),
             code="overlap",
+            params={"season": overlapping.name},
             field="starts",
         )
 

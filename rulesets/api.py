@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from clubs.access import Role, get_club_for_user
 from clubs.models import Club
 from core.api import Api
+from core.i18n import described, preset_description, rule_word
 from core.serializers import ErrorSerializer
 from rulesets import services
 from rulesets.models import RuleSet
@@ -214,7 +215,15 @@ class PresetListApi(Api):
         description="Every built-in preset with its option values and their descriptions.",
     )
     def get(self, request: Request) -> Response:
-        presets = [engine.get_preset(p).as_dict() for p in engine.preset_ids()]
+        # The words for people in the requested language (Accept-Language); ids, option names,
+        # categories and values stay as they are.
+        presets = []
+        for preset_id in engine.preset_ids():
+            preset = engine.get_preset(preset_id).as_dict()
+            preset["name"] = rule_word(preset["name"])
+            preset["description"] = preset_description(preset["description"])
+            preset["options"] = described(preset["options"])
+            presets.append(preset)
         return Response(PresetListApi.OutputSerializer(presets, many=True).data)
 
 

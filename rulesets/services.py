@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from core.errors import DomainError
@@ -80,7 +81,7 @@ def template_for(
     """
     if bool(preset) == (ruleset is not None):
         raise RuleSetError(
-            "Choose one template: a built-in preset or one of the club's rule sets.",
+            _("Choose one template: a built-in preset or one of the club's rule sets."),
             code="template",
             field="template",
         )
@@ -88,11 +89,11 @@ def template_for(
         try:
             found = engine.get_preset(preset)
         except engine.RulesError as e:
-            raise RuleSetError(str(e), code="template", field="template") from None
+            raise RuleSetError(e, code="template", field="template") from None
         return Template(name=found.name, preset=found.id, rules=found.rules)
     if ruleset.club_id != club.pk:
         raise RuleSetError(
-            "That rule set belongs to another club.", code="template", field="template"
+            _("That rule set belongs to another club."), code="template", field="template"
         )
     if within is not None and within.pk is not None:
         seen: set[int] = set()
@@ -100,16 +101,20 @@ def template_for(
         while step is not None and step.pk not in seen:
             if step.pk == within.pk:
                 raise RuleSetError(
-                    f"{ruleset.name} is built on {within.name}, so it cannot be its template.",
+                    _("%(ruleset)s is built on %(within)s, so it cannot be its template."),
                     code="template_cycle",
                     field="template",
+                    params={"ruleset": ruleset.name, "within": within.name},
                 )
             seen.add(step.pk)
             step = step.template_ruleset
     version = ruleset.current_version
     if version is None:
         raise RuleSetError(
-            f"{ruleset.name} has no saved rules yet.", code="template", field="template"
+            _("%(ruleset)s has no saved rules yet."),
+            code="template",
+            field="template",
+            params={"ruleset": ruleset.name},
         )
     return Template(
         name=ruleset.name,
@@ -182,7 +187,7 @@ def _changed_options(template: Template, options: Any) -> dict[str, Any]:
     """
     if not isinstance(options, Mapping):
         raise RuleSetError(
-            "'options' must be an object of option names and values.",
+            _("'options' must be an object of option names and values."),
             code="bad_option",
             field="options",
         )
@@ -199,17 +204,20 @@ def _changed_options(template: Template, options: Any) -> dict[str, Any]:
 def _clean_name(club: Club, name: Any, ruleset: RuleSet | None = None) -> str:
     name = name.strip() if isinstance(name, str) else ""
     if not name:
-        raise RuleSetError("A rule set needs a name.", code="name", field="name")
+        raise RuleSetError(_("A rule set needs a name."), code="name", field="name")
     if len(name) > RuleSet._meta.get_field("name").max_length:  # type: ignore[operator]
         raise RuleSetError(
-            "That name is too long (100 characters at most).", code="name", field="name"
+            _("That name is too long (100 characters at most)."), code="name", field="name"
         )
     taken = RuleSet.objects.filter(club=club, name__iexact=name)
     if ruleset is not None:
         taken = taken.exclude(pk=ruleset.pk)
     if taken.exists():
         raise RuleSetError(
-            f"{club.name} already has a rule set called {name}.", code="name_taken", field="name"
+            _("%(club)s already has a rule set called %(name)s."),
+            code="name_taken",
+            field="name",
+            params={"club": club.name, "name": name},
         )
     return name
 
@@ -285,7 +293,10 @@ def ruleset_create(
             ruleset.save()
     except IntegrityError:  # a concurrent save took the name between the check and the insert
         raise RuleSetError(
-            f"{club.name} already has a rule set called {name}.", code="name_taken", field="name"
+            _("%(club)s already has a rule set called %(name)s."),
+            code="name_taken",
+            field="name",
+            params={"club": club.name, "name": name},
         ) from None
     version = _save_version(ruleset, template, changed, created_by)
     log_action("ruleset.created", club=club, actor=created_by, after=_snapshot(ruleset, version))
@@ -324,9 +335,10 @@ def ruleset_update(
             ruleset.save()
     except IntegrityError:
         raise RuleSetError(
-            f"{ruleset.club.name} already has a rule set called {name}.",
+            _("%(club)s already has a rule set called %(name)s."),
             code="name_taken",
             field="name",
+            params={"club": ruleset.club.name, "name": name},
         ) from None
     version = _save_version(ruleset, template, changed, user)
     log_action(

@@ -8,12 +8,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 
 from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club
 from clubs.policy import may_manage_rulesets
 from core.formats import option_setting
-from core.i18n import described
+from core.i18n import described, preset_description
 from rulesets import services
 from rulesets.forms import RuleSetForm, TemplatePickForm, parse_template_key
 from rulesets.models import RuleSet
@@ -101,11 +102,15 @@ def _form_page(request: HttpRequest, club: Club, ruleset: RuleSet | None) -> Htt
             try:
                 if ruleset is None:
                     saved = services.ruleset_create(club=club, created_by=request.user, **kwargs)
-                    messages.success(request, f"Rule set {saved.name} saved.")
+                    messages.success(
+                        request, gettext("Rule set %(name)s saved.") % {"name": saved.name}
+                    )
                 else:
                     saved = services.ruleset_update(ruleset=ruleset, user=request.user, **kwargs)
                     messages.success(
-                        request, f"Rule set {saved.name} saved; new games use the new rules."
+                        request,
+                        gettext("Rule set %(name)s saved; new games use the new rules.")
+                        % {"name": saved.name},
                     )
             except (services.RuleSetError, engine.EngineError) as e:
                 form.add_engine_error(e)
@@ -114,10 +119,23 @@ def _form_page(request: HttpRequest, club: Club, ruleset: RuleSet | None) -> Htt
     else:
         form = RuleSetForm(template=template, options=options, initial=initial)
     pick = TemplatePickForm(initial={"template": template.key}, club=club, ruleset=ruleset)
+    # A built-in template says what it is, in the reader's language.
+    about = (
+        preset_description(engine.get_preset(template.preset).description)
+        if template.ruleset is None
+        else ""
+    )
     return render(
         request,
         "rulesets/ruleset_form.html",
-        {"club": club, "ruleset": ruleset, "form": form, "pick": pick, "template": template},
+        {
+            "club": club,
+            "ruleset": ruleset,
+            "form": form,
+            "pick": pick,
+            "template": template,
+            "template_about": about,
+        },
     )
 
 

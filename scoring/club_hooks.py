@@ -4,15 +4,20 @@ the presets a club may default to, and the games that follow a merged player."""
 from __future__ import annotations
 
 from django.db.models import F
+from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from clubs.services import ClubError
+from core.i18n import rule_word
 from scoring import engine
 from scoring.models import Game, GameSeat
 
 
 def preset_choices(club: Club | None) -> tuple[str, list[tuple[str, str]]]:
-    return ("Presets", [(f"preset:{p}", engine.get_preset(p).name) for p in engine.preset_ids()])
+    return (
+        gettext("Presets"),
+        [(f"preset:{p}", rule_word(engine.get_preset(p).name)) for p in engine.preset_ids()],
+    )
 
 
 def check_merge(kept: Player, duplicate: Player) -> None:

@@ -69,9 +69,56 @@ def engine_message(error: engine.EngineError) -> str:
     return str(MESSAGES.get(error.code, GENERAL))
 
 
+# The game-record fields a refusal names, as people call them; outside English the general
+# sentence per code names the field with these (English shows the engine's own sentence).
+FIELD_WORDS = {
+    "result": _("result"),
+    "from": _("discarded by"),
+    "wins": _("winners"),
+    "losers": _("who pays"),
+    "seat": _("seat"),
+    "han": _("han"),
+    "fu": _("fu"),
+    "yakuman": _("yakuman"),
+    "dora": _("dora"),
+    "score": _("score"),
+    "points": _("points"),
+    "doubles": _("doubles"),
+    "pao": _("liable player"),
+    "riichi": _("riichi"),
+    "tenpai": _("ready at the draw"),
+    "nagashi": _("nagashi mangan"),
+    "reason": _("why aborted"),
+    "offender": _("chombo by"),
+    "penalties": _("penalties"),
+    "kind": _("penalty"),
+    "to": _("paid to"),
+    "patterns": _("patterns"),
+    "options": _("options"),
+    "preset": _("rules"),
+}
+_FIELD_NAME = re.compile(r"[a-z_]+")
+
+
+def field_words(field: str | None) -> str | None:
+    """The last named part of a game-record field path in people's words, if it has some.
+
+    >>> field_words("wins[0].fu"), field_words("nothing_known"), field_words(None)
+    ('fu', None, None)
+    """
+    names = _FIELD_NAME.findall(field or "")
+    words = FIELD_WORDS.get(names[-1]) if names else None
+    return str(words) if words is not None else None
+
+
 def engine_error_text(error: engine.EngineError) -> str:
-    """The whole refusal (with its hand number) in the active language, for the API."""
+    """The whole refusal in the active language, for the API and the pages: with its hand
+    number, and outside English (where the sentence is the code's general one) the field it
+    names."""
     message = engine_message(error)
+    words = field_words(error.field)
+    if words and not (translation.get_language() or "en").startswith("en"):
+        message = gettext("%(message)s (%(field)s)") % {"message": message, "field": words}
     if error.hand is None:
         return message
     return gettext("Hand %(hand)s: %(message)s") % {"hand": error.hand, "message": message}

@@ -36,6 +36,7 @@ from clubs.access import Role
 from scoring import engine, selectors, services
 from scoring.errors import GameError, StaleHandNumber
 from scoring.forms import HandForm
+from scoring.presenter import hand_name
 
 # The service worker keeps every file of our own under these folders of static/ from its
 # installation on (what a kept page needs to draw itself offline: each page's stylesheets and
@@ -325,7 +326,7 @@ def hand_send(request: HttpRequest, pk: int) -> JsonResponse:
     response = write.response or {}
     label = response.get("result", {}).get("label", "")
     if request.POST.get("flash"):
-        messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
+        messages.success(request, gettext("Hand %(label)s saved.") % {"label": hand_name(label)})
     body = {
         "number": write.number,
         "label": label,

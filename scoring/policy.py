@@ -22,15 +22,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from clubs.access import Role, has_role
 
 RUNNING, FINISHED, ABANDONED = "running", "finished", "abandoned"
 """A game's status (``scoring.models.Game.Status`` values)."""
 
-CORRECT_FINISHED = "Only an organiser can correct a finished game."
-ABANDON_FINISHED = "Only an organiser can abandon a finished game."
-FINISH_ABANDONED = "An abandoned game cannot be finished."
-PIN_NEEDS_SCORER = "A PIN is typed on a scorer's device."
+CORRECT_FINISHED = _("Only an organiser can correct a finished game.")
+ABANDON_FINISHED = _("Only an organiser can abandon a finished game.")
+FINISH_ABANDONED = _("An abandoned game cannot be finished.")
+PIN_NEEDS_SCORER = _("A PIN is typed on a scorer's device.")
 
 
 class _Site:
@@ -59,6 +62,7 @@ class Refusal:
     """
 
     message: str
+    """In the reader's language (worded when the refusal is made, in the request)."""
     code: str
     role: bool
 
@@ -66,7 +70,8 @@ class Refusal:
 def _needs(role: Role | None, required: Role) -> Refusal | None:
     if has_role(role, required):
         return None
-    return Refusal(f"This needs the {required.label.lower()} role.", "permission_denied", True)
+    message = gettext("This needs the %(role)s role.") % {"role": str(required.label).lower()}
+    return Refusal(message, "permission_denied", True)
 
 
 def may_view(role: Role | None, *, public: bool) -> bool:
@@ -123,9 +128,9 @@ def correct_refusal(role: Role | None, status: str) -> Refusal | None:
     if needs is not None:
         return needs
     if status == ABANDONED:
-        return Refusal("An abandoned game cannot be changed.", "not_running", False)
+        return Refusal(gettext("An abandoned game cannot be changed."), "not_running", False)
     if status == FINISHED and not has_role(role, Role.ORGANISER):
-        return Refusal(CORRECT_FINISHED, "finished", True)
+        return Refusal(str(CORRECT_FINISHED), "finished", True)
     return None
 
 
@@ -140,7 +145,7 @@ def finish_refusal(role: Role | None, status: str) -> Refusal | None:
     if needs is not None:
         return needs
     if status == ABANDONED:
-        return Refusal(FINISH_ABANDONED, "not_running", False)
+        return Refusal(str(FINISH_ABANDONED), "not_running", False)
     return None
 
 
@@ -156,7 +161,7 @@ def abandon_refusal(role: Role | None, status: str) -> Refusal | None:
     if needs is not None:
         return needs
     if status != RUNNING and not has_role(role, Role.ORGANISER):
-        return Refusal(ABANDON_FINISHED, "permission_denied", True)
+        return Refusal(str(ABANDON_FINISHED), "permission_denied", True)
     return None
 
 
@@ -169,7 +174,7 @@ def pin_refusal(role: Role | None) -> Refusal | None:
     """A player's PIN is typed on a scorer's device: confirming by PIN needs a scorer."""
     if has_role(role, Role.SCORER):
         return None
-    return Refusal(PIN_NEEDS_SCORER, "permission_denied", True)
+    return Refusal(str(PIN_NEEDS_SCORER), "permission_denied", True)
 
 
 def confirm_refusal(*, own_seat: bool, player: str) -> Refusal | None:
@@ -182,9 +187,8 @@ def confirm_refusal(*, own_seat: bool, player: str) -> Refusal | None:
     """
     if own_seat:
         return None
-    return Refusal(
-        f"Only {player} can confirm this seat (or give their PIN).", "not_this_player", False
-    )
+    message = gettext("Only %(player)s can confirm this seat (or give their PIN).")
+    return Refusal(message % {"player": player}, "not_this_player", False)
 
 
 def may_confirm(status: str) -> bool:

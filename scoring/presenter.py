@@ -20,11 +20,12 @@ unit), then the results' formats, then a hand in words, as one line for the page
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.formats import localized, points, printed, signed_points, uma_text
@@ -115,6 +116,36 @@ TENTHS = "points_1000"
 POINTS = "points"
 """``final["unit"]`` of results that are final minus start points."""
 UNIT_WORDS = {TENTHS: _("points of 1,000"), POINTS: pgettext_lazy("result unit", "points")}
+
+
+# A hand's label in the reader's words. The record's label ("E3-2": East round, hand 3, 2
+# counters) is a contract and stays; pages and sheets show it as a player of the language
+# says it: Japanese 東3局 2本場, Italian with its wind initials (Est, Sud, Ovest, Nord: O3-2).
+ROUND_INITIALS = {
+    "E": pgettext_lazy("round wind initial", "E"),
+    "S": pgettext_lazy("round wind initial", "S"),
+    "W": pgettext_lazy("round wind initial", "W"),
+    "N": pgettext_lazy("round wind initial", "N"),
+}
+_LABEL = re.compile(r"(?P<wind>[ESWN])(?P<number>[0-9]+)(?:-(?P<honba>[0-9]+))?")
+
+
+def hand_name(label: str, *, tight: bool = False) -> str:
+    """A hand's record label as the reader says it; ``tight`` where space is short (a sheet's
+    column, a heading's side). A label it cannot read is shown as it is.
+
+    >>> hand_name("E3-2"), hand_name("W1"), hand_name("")
+    ('E3-2', 'W1', '')
+    """
+    m = _LABEL.fullmatch(label or "")
+    if m is None:
+        return label
+    words = {"wind": ROUND_INITIALS[m["wind"]], "number": m["number"], "honba": m["honba"]}
+    if not m["honba"]:
+        return pgettext("hand label", "%(wind)s%(number)s") % words
+    if tight:
+        return pgettext("hand label, tight", "%(wind)s%(number)s-%(honba)s") % words
+    return pgettext("hand label", "%(wind)s%(number)s-%(honba)s") % words
 
 
 def seat_winds(dealer: int) -> list[str]:

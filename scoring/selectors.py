@@ -21,7 +21,14 @@ from core.i18n import rule_word
 from core.models import AuditEntry
 from scoring import engine
 from scoring.models import Game, Hand
-from scoring.presenter import ACTION_WORDS, WIND_NAMES, hand_line, seat_winds, signed
+from scoring.presenter import (
+    ACTION_WORDS,
+    WIND_NAMES,
+    hand_line,
+    hand_name,
+    seat_winds,
+    signed,
+)
 
 
 def game_for_user(
@@ -152,7 +159,7 @@ def game_state(game: Game) -> dict[str, Any]:
         )
     entry = game_entry(game)
     return {
-        "next": nxt,
+        "next": {**nxt, "label": hand_name(nxt.get("label", ""))} if nxt else nxt,
         # Counters and a pool mean nothing under rules that pay neither.
         "shows_honba": entry.shows_honba,
         "shows_pool": entry.shows_pool,
@@ -177,7 +184,7 @@ def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, An
         rows.append(
             {
                 "number": hand.number,
-                "label": hand.label,
+                "label": hand_name(hand.label),
                 "words": hand_line(hand.data, names, riichi_doubles=doubles),
                 "dealer": result.get("dealer"),
                 "cells": [
@@ -252,7 +259,7 @@ def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
         "breakdowns": breakdown_lines(hand, names),
         "shows_honba": entry.shows_honba,
         "shows_pool": entry.shows_pool,
-        "label": hand["label"],
+        "label": hand_name(hand["label"]),
         "seats": [
             {
                 "name": names[s],
@@ -268,7 +275,7 @@ def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
         "pool": points(hand["pool"]),
         "over": final.get("over", False),
         "next": {
-            "label": nxt["label"],
+            "label": hand_name(nxt["label"]),
             "round_name": WIND_NAMES.get(nxt["round"], ""),
             "dealer_name": names[nxt["dealer"]],
             "honba": nxt["honba"],
@@ -324,7 +331,11 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
             for s in range(4)
             if was["deltas"][s] != h["deltas"][s]
         ]
-        label = h["label"] if was["label"] == h["label"] else f"{was['label']} → {h['label']}"
+        label = (
+            hand_name(h["label"])
+            if was["label"] == h["label"]
+            else f"{hand_name(was['label'])} → {hand_name(h['label'])}"
+        )
         detail = "; ".join(moved) if moved else gettext("same changes")
         if was["dealer"] != h["dealer"]:
             detail += "; " + gettext("dealer %(was)s → %(now)s") % {
@@ -457,7 +468,7 @@ def redo_offer(game: Game) -> dict[str, Any] | None:
         return None
     label = entry.after.get("label", "") if isinstance(entry.after, dict) else ""
     words = _safe(entry.before, player_names(game), riichi_doubles(game))
-    return {"number": entry.hand_number, "label": label, "words": words}
+    return {"number": entry.hand_number, "label": hand_name(label), "words": words}
 
 
 def confirmations_cleared(game: Game) -> dict[str, Any] | None:

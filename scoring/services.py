@@ -218,17 +218,23 @@ def game_rules(
             rules = league.rules
     if ruleset_version is not None:
         if ruleset_version.ruleset.club_id != club.pk:
-            raise GameError("That rule set belongs to another club.", code="rules", field="rules")
+            raise GameError(
+                gettext("That rule set belongs to another club."), code="rules", field="rules"
+            )
         rules = ruleset_version.rules
         rules_name = (
             rules_name or f"{ruleset_version.ruleset.name} (version {ruleset_version.number})"
         )
     if rules is None:
         raise GameError(
-            "A game needs rules: a preset, a rule set or a league.", code="rules", field="rules"
+            gettext("A game needs rules: a preset, a rule set or a league."),
+            code="rules",
+            field="rules",
         )
     if league is not None and league.club_id != club.pk:
-        raise GameError("That league belongs to another club.", code="league", field="league")
+        raise GameError(
+            gettext("That league belongs to another club."), code="league", field="league"
+        )
     full_rules = resolved_rules(rules)
     if not rules_name:
         rules_name = engine.get_preset(full_rules["preset"]).name
@@ -269,7 +275,10 @@ def game_create(
     for p in players:
         if p.club_id != club.pk:
             raise GameError(
-                f"{p.display_name} is not a player of {club.name}.", code="players", field="players"
+                gettext("%(player)s is not a player of %(club)s.")
+                % {"player": p.display_name, "club": club.name},
+                code="players",
+                field="players",
             )
     full_rules, rules_name, ruleset_version = game_rules(
         club=club,
@@ -794,7 +803,9 @@ def _seat_row(game: Game, seat: int) -> GameSeat:
         return game.seats.select_related("player").get(seat=seat)
     except GameSeat.DoesNotExist:
         raise GameError(
-            f"The game has no seat {seat}.", code="no_such_seat", field="seat"
+            gettext("The game has no seat %(seat)s.") % {"seat": seat},
+            code="no_such_seat",
+            field="seat",
         ) from None
 
 

@@ -20,7 +20,7 @@ from core.i18n import rule_word
 from core.models import AuditEntry
 from scoring import engine
 from scoring.models import Game
-from scoring.presenter import hand_outcome, printed_result, start_winds, unit_words
+from scoring.presenter import hand_name, hand_outcome, printed_result, start_winds, unit_words
 from scoring.selectors import riichi_doubles
 
 
@@ -253,7 +253,7 @@ def hand_row(
     pool_before, pool, forfeited = result["pool_before"], result["pool"], result["forfeited"]
     return HandRow(
         number=number,
-        label=result.get("label", ""),
+        label=hand_name(result.get("label", ""), tight=True),
         dealer=names[result["dealer"]],
         riichi=tuple(seat in (data.get("riichi") or ()) for seat in range(len(deltas))),
         outcome=outcome,
@@ -444,7 +444,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
             pool_went_to=tuple(names[s] for s in range(4) if pool_to[s]),
             result_unit=unit_words(unit),
             settlement=settlement_lines(game.rules),
-            next_label=(final.get("next") or {}).get("label", ""),
+            next_label=hand_name((final.get("next") or {}).get("label", ""), tight=True),
         ),
         deleted=tuple(deleted),
     )

@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.exceptions import APIException
@@ -28,6 +29,7 @@ from rest_framework.request import Request
 
 from core import pdf as core_pdf
 from core.api import ERRORS, Api
+from core.formats import points
 from core.serializers import ErrorSerializer
 from scoring import pdf, selectors, sheet_data
 from scoring.models import Game
@@ -98,9 +100,17 @@ def _game_sheet_response(request: Any, pk: int) -> HttpResponse:
     if game.hand_count + changes > most:
         record = request.build_absolute_uri(reverse("api-game-record", kwargs={"pk": game.pk}))
         raise SheetTooLarge(
-            f"This game has {game.hand_count:,} hands and {changes:,} corrected or deleted "
-            f"ones; a printed sheet covers at most {most:,} rows. "
-            f"The whole game is in its game record: {record}"
+            gettext(
+                "This game has %(hands)s hands and %(changes)s corrected or deleted ones; a "
+                "printed sheet covers at most %(most)s rows. The whole game is in its game "
+                "record: %(record)s"
+            )
+            % {
+                "hands": points(game.hand_count),
+                "changes": points(changes),
+                "most": points(most),
+                "record": record,
+            }
         )
     sheet = sheet_data.game_sheet(game, address=game_address(request, game))
     return _inline(_render(pdf.game_sheet_pdf, sheet), _game_filename(game))

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from clubs.access import Role, get_club_for_user, role_of
+from core.errors import refusal_text
 from scoring import engine, policy, selectors, services
 from scoring.engine_messages import rules_title
 from scoring.forms import (
@@ -30,6 +31,7 @@ from scoring.forms import (
     initial_from_hand,
 )
 from scoring.models import Game, Hand
+from scoring.presenter import hand_name
 
 CHANGES_KEY = "scoring:changes:{pk}"
 
@@ -52,7 +54,9 @@ def _sheet_url(name: str, pk: int) -> str | None:
 
 
 def _error_text(e: Exception) -> str:
-    return str(e)
+    # The path the API and the entry form take: an engine refusal in the reader's language
+    # with its hand and field (scoring.engine_messages), a service's refusal as it is worded.
+    return refusal_text(e)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -241,7 +245,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
                     return _game_over(request, pk)
                 form.add_error(None, _error_text(e))
             else:
-                label = write.response["result"]["label"] if write.response else ""
+                label = hand_name(write.response["result"]["label"] if write.response else "")
                 messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
                 if write.game.is_running:
                     return redirect("scoring:hand_new", pk=pk)
@@ -414,7 +418,7 @@ def _hand_changed(
             "Another device changed hand %(number)s while this page was open; nothing was saved."
         )
         % {"number": e.number},
-        "label": current.label,
+        "label": hand_name(current.label),
         "words": selectors.game_hand_words(game, current.data),
         "kept": "correction" if correction is not None else "deletion",
     }
@@ -476,7 +480,7 @@ def _posted_number(request: HttpRequest) -> int | None:
 def _hand_words(game: Game, hand: Hand) -> str:
     return gettext("hand %(number)s (%(label)s): %(words)s") % {
         "number": hand.number,
-        "label": hand.label,
+        "label": hand_name(hand.label),
         "words": selectors.game_hand_words(game, hand.data),
     }
 

@@ -2,10 +2,14 @@
 chosen as core/i18n.py says, and the main pages leave no English sentence behind.
 """
 
+import csv
+import functools
 import gettext
+import io
 import re
 import shutil
 import subprocess
+import zoneinfo
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -15,6 +19,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubhouse.demo import DEMO_CLUB_SLUG, seed_demo
+from clubs.models import LANGUAGES as LANGUAGE_NAMES
 from clubs.models import Club, Player
 from leagues.models import League, Season
 from rulesets.models import RuleSet
@@ -245,10 +250,12 @@ SHARED_WORDS = {
     "tenbou", "pin", "pdf", "csv", "api", "json", "riichi", "ron", "tsumo", "han", "fu", "dora",
     "chombo", "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "honba", "pao", "uma",
     "oka", "tenpai", "nagashi", "fimj", "ema", "wrc", "jpml", "tenhou", "arushiiaru", "league",
-    "mah", "jong", "password", "english", "italiano", "m-league", "ari-ari", "nashi-nashi",
+    "mah", "jong", "english", "italiano", "m-league", "ari-ari", "nashi-nashi",
     "kuitan", "tanyao", "furiten", "bazoro", "kazoe", "ippatsu",
     "pon", "chi",  # the tile notation's called sets ("pon 555z, chi 234p"), read by programs
 }  # fmt: skip
+# English words Italian uses as they are (a Japanese page writes them in katakana).
+ITALIAN_LOANWORDS = {"password", "account", "link", "email", "online", "server"}
 # Words no Italian sentence has: if one is on an Italian page, English is left there.
 ENGLISH_WORDS = {
     "the", "and", "with", "from", "hand", "hands", "game", "games", "player", "players", "won",
@@ -277,20 +284,49 @@ def _names(club):
     return {n for n in names if n}
 
 
+# Common English words: three of them in a row are an English sentence whatever the page.
+COMMON_ENGLISH = ENGLISH_WORDS | {
+    "a", "an", "be", "can", "cannot", "before", "after", "it", "its", "this", "that", "there",
+    "in", "at", "for", "only", "one", "seat", "sit", "season", "end", "ends", "starts", "must",
+    "are", "was", "has", "have", "no", "or", "as", "if", "been", "do", "does", "page", "found",
+    "need", "needs", "name", "club", "again", "try", "back", "home", "here", "new", "password",
+    "email", "address", "reset", "send", "link", "set", "change", "invite", "invitation",
+}  # fmt: skip
+
+
+def _english_run(words):
+    run = 0
+    for w in words:
+        run = run + 1 if w in COMMON_ENGLISH else 0
+        if run >= 3:
+            return True
+    return False
+
+
+@functools.cache
+def _names_pattern(names):
+    if not names:
+        return None
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z])(?:{alternatives})(?![A-Za-z])")
+
+
 def english_left(segments, english_segments, names, language):
     """The segments of a page in ``language`` that are English: after taking out the names,
     a segment with a word of the English list, or (Japanese) any Latin word not shared, or
     (Italian) a sentence left exactly as the English page has it."""
     left = []
+    pattern = _names_pattern(frozenset(names))
     for segment in segments:
-        text = segment
-        for name in sorted(names, key=len, reverse=True):
-            text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", " ", text)
+        text = pattern.sub(" ", segment) if pattern else segment
         words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z]|[A-Za-z]", text)]
-        words = [w for w in words if w not in SHARED_WORDS and len(w) > 1]
+        shared = SHARED_WORDS | ITALIAN_LOANWORDS if language == "it" else SHARED_WORDS
+        words = [w for w in words if w not in shared and len(w) > 1]
         if not words:
             continue
-        if language == "ja":
+        if _english_run(words):
+            left.append(segment)
+        elif language == "ja":
             if any(len(w) > 2 for w in words):
                 left.append(segment)
         elif set(words) & ENGLISH_WORDS or (
@@ -382,6 +418,76 @@ def test_the_detector_finds_english_left_on_a_page():
     segments = ["Partite", "Who won", "Aiko", "Ron 3 han"]
     assert english_left(segments, {"Who won"}, {"Aiko"}, "it") == ["Who won"]
     assert english_left(["和了者", "Next hand", "Aiko"], set(), {"Aiko"}, "ja") == ["Next hand"]
+    # The refusals the audit found in English on translated pages.
+    for sentence in ("A season cannot end before it starts.", "A player can sit in only one seat."):
+        assert english_left([sentence], set(), set(), "it") == [sentence]
+        assert english_left([sentence], set(), set(), "ja") == [sentence]
+    assert english_left(["Password"], set(), set(), "ja") == ["Password"]
+
+
+def _check(client, language, url, names, *, post=None, status=200):
+    """The page at ``url`` (or the answer to ``post``) in ``language``: English left on it."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    try:
+        response = client.get(url) if post is None else client.post(url, post)
+    finally:
+        del client.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert response.status_code == status, (url, response.status_code)
+    assert f'<html lang="{language}">' in response.text, url
+    return english_left(shown_text(response.text), set(), names, language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_forms_refusals_and_other_pages_leave_no_english_sentence(client, demo, language):
+    user = demo.memberships.filter(role="organiser").first().user
+    # Time zones are offered by their IANA names (Europe/Isle of Man), which are names.
+    zones = zoneinfo.available_timezones()
+    names = _names(demo) | {user.get_username()} | zones | {z.replace("_", " ") for z in zones}
+    # A club's language is offered by its own name (Français, Deutsch), as every site does.
+    names |= {name for _, name in LANGUAGE_NAMES}
+    season = Season.objects.filter(league__club=demo).first()
+    league = season.league
+    players = list(demo.players.active().values_list("display_name", flat=True)[:3])
+    problems = {}
+    anonymous = {
+        "password reset": reverse("password_reset"),
+        "404": ("/no-such-page/", 404),
+    }
+    for page, url in anonymous.items():
+        url, status = url if isinstance(url, tuple) else (url, 200)
+        problems[page] = _check(client, language, url, names, status=status)
+    client.force_login(user)
+    pages = {
+        "club settings": reverse("clubs:settings", args=[demo.slug]),
+        "invitations": reverse("clubs:invitations", args=[demo.slug]),
+        "new league": reverse("leagues:league_create", args=[demo.slug]),
+        "new season": reverse("leagues:season_create", args=[demo.slug, league.slug]),
+        "password change": reverse("password_change"),
+    }
+    for page, url in pages.items():
+        problems[page] = _check(client, language, url, names)
+    # A bad start-a-game form (one player in two seats) and a season that ends before it
+    # starts: the refusals the audit found in English.
+    seats = {f"seat_{i}": players[min(i, 2)] for i in range(4)}
+    problems["start a game, two seats"] = _check(
+        client,
+        language,
+        reverse("scoring:game_new", args=[demo.slug]),
+        names,
+        post={"rules": "preset:japanese-modern", "table": "", **seats},
+    )
+    problems["new season, ends first"] = _check(
+        client,
+        language,
+        reverse("leagues:season_create", args=[demo.slug, league.slug]),
+        names,
+        post={"name": "Bad season", "starts": "2031-05-01", "ends": "2031-04-01"},
+    )
+    names.add("Bad season")
+    problems = {page: left for page, left in problems.items() if left}
+    assert not problems, "English left:\n" + "\n".join(
+        f"{page}: {segment}" for page, left in problems.items() for segment in left
+    )
 
 
 def test_numbers_are_written_with_the_reader_separators():
@@ -395,10 +501,57 @@ def test_numbers_are_written_with_the_reader_separators():
         assert (points(25000), tenths(-273)) == ("25,000", "-27.3")
 
 
-def test_the_standings_csv_stays_machine_readable_in_any_language(client, demo):
+@pytest.mark.parametrize(("language", "delimiter", "decimal"), [("it", ";", ","), ("ja", ",", ".")])
+def test_the_standings_csv_follows_the_reader_language(client, demo, language, delimiter, decimal):
+    from clubhouse.standings import CSV_COLUMN_WORDS, CSV_HEADER
+
     season = Season.objects.filter(league__club=demo).first()
     url = reverse("leagues:season_csv", args=[demo.slug, season.league.slug, season.pk])
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
-    text = client.get(url).content.decode()
-    assert text.lstrip("\ufeff").startswith("rank,player,games")
-    assert re.search(r",[+-]?\d+\.\d,", text), text
+    english = client.get(url, headers={"accept-language": "en"}).content.decode("utf-8-sig")
+    assert english.startswith("rank,player,games")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    text = client.get(url).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    with translation.override(language):
+        header = [str(CSV_COLUMN_WORDS[k]) for k in CSV_HEADER]
+        yes_no = {translation.gettext("yes"), translation.gettext("no")}
+    assert rows[0] == header
+    assert not set(rows[0]) & set(CSV_HEADER), rows[0]
+    assert len(rows) > 2 and all(len(r) == len(header) for r in rows)
+    column = {k: CSV_HEADER.index(k) for k in CSV_HEADER}
+    other = "." if decimal == "," else ","
+    for row in rows[1:]:
+        assert row[column["qualified"]] in yes_no
+        for key in ("total", "average", "average_placement", "best"):
+            value = row[column[key]]
+            if not value:
+                continue
+            # A number in the language's convention: its decimal mark, a sign, no formula guard.
+            assert re.fullmatch(rf"[+-]?\d{{1,3}}(\{other}\d{{3}})*(\{decimal}\d+)?", value), value
+            float(value.replace(other, "").replace(decimal, "."))
+    settlement = {r[column["settlement"]] for r in rows[1:]} - {""}
+    assert settlement
+    assert not english_left(sorted(settlement), set(), _names(demo), language), settlement
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("it", ("mer 25 novembre 2026", "25 novembre 2026", "25 nov 2026", "25 nov 20:30")),
+        ("ja", ("2026年11月25日（水）", "2026年11月25日", "2026年11月25日", "11月25日 20:30")),  # noqa: RUF001
+        ("en", ("Wed 25 November 2026", "25 Nov 2026", "25 Nov 2026", "25 Nov 20:30")),
+    ],
+)
+def test_dates_are_written_as_the_reader_language_writes_them(language, expected):
+    # Italian writes months and weekdays in lower case (core/formats.py's DATE_WORDS).
+    import datetime
+
+    from django.utils.formats import date_format
+
+    when = datetime.datetime(2026, 11, 25, 20, 30)
+    with translation.override(language):
+        written = tuple(
+            date_format(when, translation.gettext(f))
+            for f in ("D j F Y", "j M Y", "d M Y", "j M H:i")
+        )
+    assert written == expected

@@ -85,7 +85,7 @@ class GameStartForm(forms.Form):
         names = [data.get(f"seat_{i}", "") for i in range(4)]
         folded = [" ".join(n.split()).casefold() for n in names if n]
         if len(folded) == 4 and len(set(folded)) != 4:
-            raise forms.ValidationError("A player can sit in only one seat.")
+            raise forms.ValidationError(_("A player can sit in only one seat."))
         return data
 
     def start_kwargs(self) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from django.utils.safestring import SafeString, mark_safe
 from core.i18n import rule_word
 from scoring.engine_messages import rules_title
 from scoring.offline import script_text
+from scoring.presenter import hand_name
 
 register = template.Library()
 
@@ -18,6 +19,8 @@ register.filter("rules_title", rules_title)
 register.filter("rule_word", rule_word)
 # The words of the phone's scripts (scoring.offline.SCRIPT_TEXT), in every page.
 register.simple_tag(script_text, name="script_text")
+# A hand's record label ("E3-2") as the reader says it (scoring.presenter.hand_name).
+register.filter("hand_name", hand_name)
 
 
 @register.filter

@@ -364,3 +364,25 @@ def test_option_values_as_a_rule_sets_change_list_writes_them(name, value, text)
     """As ``rulesets.services.format_value`` wrote them (the rule set form and change list)."""
     described = {d["name"]: d for d in engine.describe_options()}
     assert formats.option_setting(described[name], value) == text
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "tight", "expected"),
+    [
+        ("ja", "E3-2", False, "東3局 2本場"),
+        ("ja", "E3-2", True, "東3局2本場"),
+        ("ja", "S4", False, "南4局"),
+        ("it", "W1-1", False, "O1-1"),
+        ("it", "E3-2", True, "E3-2"),
+        ("it", "N2", False, "N2"),
+        ("en", "W1-1", False, "W1-1"),
+        ("ja", "not a label", False, "not a label"),
+    ],
+)
+def test_a_hand_label_is_shown_in_the_reader_words(language, label, tight, expected):
+    from django.utils import translation
+
+    from scoring.presenter import hand_name
+
+    with translation.override(language):
+        assert hand_name(label, tight=tight) == expected

@@ -1,6 +1,6 @@
-"""Write scoring/engine_words.py: every word the engine shows a person (preset names, option
-categories, labels, choices and help, the yaku tables' yaku, the Standard sets, patterns and
-limit hands), marked for translation.
+"""Write scoring/engine_words.py: every word the engine shows a person (preset names and
+descriptions, option categories, labels, choices and help, the yaku tables' yaku, the Standard
+sets, patterns and limit hands), marked for translation.
 
 The engine is Django-free and English; pages translate its words where they show them
 (core.i18n.rule_word). makemessages finds only marked strings, so this command lists the
@@ -16,6 +16,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from core.i18n import description_text
 from scoring import engine
 from scoring.engine.italian import patterns_list
 from scoring.engine.yaku import TABLES
@@ -39,7 +40,9 @@ def engine_words() -> list[str]:
     """The engine's words in the order the presets and options are declared, each once."""
     words: list[str] = []
     for preset_id in engine.preset_ids():
-        words.append(engine.get_preset(preset_id).name)
+        preset = engine.get_preset(preset_id)
+        words.append(preset.name)
+        words.append(description_text(preset.description))
     words.extend(engine.CATEGORIES)
     for name in engine.OPTION_NAMES:
         option = engine.option(name)
