@@ -183,5 +183,5 @@ def option_setting(description: Mapping[str, Any], value: Any) -> str:
         labels = {c["value"]: c["label"] for c in description["choices"]}
         return rule_word(str(labels.get(value, value)))
     if kind == "uma":
-        return "/".join(f"{v:,}" for v in value)
-    return f"{value:,}"
+        return "/".join(localized(f"{v:,}") for v in value)
+    return localized(f"{value:,}")
