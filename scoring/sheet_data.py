@@ -253,7 +253,7 @@ def hand_row(
     pool_before, pool, forfeited = result["pool_before"], result["pool"], result["forfeited"]
     return HandRow(
         number=number,
-        label=hand_name(result.get("label", ""), tight=True),
+        label=hand_name(result.get("label", "")),  # "東3局 1本場" wraps at its space in the column
         dealer=names[result["dealer"]],
         riichi=tuple(seat in (data.get("riichi") or ()) for seat in range(len(deltas))),
         outcome=outcome,
