@@ -414,6 +414,36 @@ def test_the_score_sheets_leave_no_english_sentence(demo, language):
     assert not left, "English left on the sheet:\n" + "\n".join(left)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("which", ["standings", "blank"])
+def test_the_standings_and_blank_sheets_leave_no_english_sentence(demo, language, which):
+    from clubhouse.sheet_views import standings_sheet_data
+    from scoring import sheet_data
+    from scoring.pdf import render_html
+
+    address = "https://tenbou.example/s/1"
+
+    def page():
+        if which == "standings":
+            sheet = standings_sheet_data(
+                Season.objects.filter(league__club=demo).first(), address=address
+            )
+            return render_html("sheets/standings.html", {"sheet": sheet})
+        game = Game.objects.filter(club=demo).first()
+        sheet = sheet_data.blank_sheet(game, address=address)
+        rows = range(1, sheet.rows + 1)
+        return render_html("sheets/blank.html", {"header": sheet.header, "row_numbers": rows})
+
+    with translation.override("en"):
+        english = page()
+    with translation.override(language):
+        html = page()
+    assert f'<html lang="{language}">' in html
+    names = _names(demo) | {address}
+    left = english_left(shown_text(html), set(shown_text(english)), names, language)
+    assert not left, f"English left on the {which} sheet:\n" + "\n".join(left)
+
+
 def test_the_detector_finds_english_left_on_a_page():
     segments = ["Partite", "Who won", "Aiko", "Ron 3 han"]
     assert english_left(segments, {"Who won"}, {"Aiko"}, "it") == ["Who won"]
