@@ -651,12 +651,16 @@
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !SW_URL) return;
     navigator.serviceWorker.register(SW_URL, { scope: "/" }).then(function () {
-      if (!navigator.serviceWorker.controller && KEPT.test(window.location.pathname)) {
-        // This page loaded before the worker ran: ask it to keep a copy now.
-        return navigator.serviceWorker.ready.then(function (reg) {
+      if (navigator.serviceWorker.controller) return undefined;
+      // This page loaded before the worker ran. Its claim when it activated can come before
+      // this page existed, so ask it to take the page over now; and to keep a copy of a game
+      // or entry page.
+      return navigator.serviceWorker.ready.then(function (reg) {
+        reg.active.postMessage({ type: "claim" });
+        if (KEPT.test(window.location.pathname)) {
           reg.active.postMessage({ type: "keep", url: window.location.pathname });
-        });
-      }
+        }
+      });
     }).catch(function () {});
   }
 

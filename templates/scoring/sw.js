@@ -142,9 +142,15 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-// A page loaded before this worker controlled it asks for its own copy to be kept.
+// A page loaded before this worker controlled it asks to be taken over ("claim") and for its
+// own copy to be kept ("keep").
 self.addEventListener("message", (event) => {
   const data = event.data || {};
+  if (data.type === "claim") {
+    // A page that loaded while this worker was installing: control it now.
+    event.waitUntil(self.clients.claim());
+    return;
+  }
   if (data.type === "keep" && typeof data.url === "string") {
     const url = new URL(data.url, self.location.origin);
     if (url.origin !== self.location.origin || !KEPT.test(url.pathname)) return;
