@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import RecordError
-from .yaku import TABLES, HanBreakdown, Yaku, YakuTable, count_yaku, yaku_table
+from .yaku import TABLES, HanBreakdown, YakuTable, count_yaku, known_yaku, yaku_table
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -602,13 +602,6 @@ def _prices(table_id: str, ippatsu: bool, is_open: bool) -> tuple[tuple[str, int
     return tuple(out)
 
 
-def _known_yaku(rules: Rules, table: YakuTable, id: str) -> Yaku | None:
-    y = table.by_id.get(id)
-    if y is None or (id == "ippatsu" and not rules.ippatsu):
-        return None
-    return y
-
-
 def _our_yaku(
     rules: Rules, table: YakuTable, result: Any, *, named: tuple[str, ...], is_open: bool
 ) -> list[str]:
@@ -625,7 +618,7 @@ def _our_yaku(
         if id in named or id == "riichi":
             ids.append(id)  # how it was won: the scorer named it, or the hand's riichi
             continue
-        ours = _known_yaku(rules, table, id)
+        ours = known_yaku(rules, table, id)
         if ours is not None and (ours.open is not None or not is_open):
             ids.append(id)  # a yaku the tiles show that the rules know, for a hand this open
     for n in named:  # a named yaku the library does not score (a table's own) still counts

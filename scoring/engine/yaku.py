@@ -429,7 +429,8 @@ def yaku_table(rules: Rules, field: str) -> YakuTable:
     return table
 
 
-def _known(rules: Rules, table: YakuTable, id: str) -> Yaku | None:
+def known_yaku(rules: Rules, table: YakuTable, id: str) -> Yaku | None:
+    """The table's yaku ``id`` as these rules play it (none for ippatsu where it is off)."""
     if id == "ippatsu" and not rules.ippatsu:
         return None
     return table.by_id.get(id)
@@ -489,9 +490,9 @@ def count_yaku(
         ids.append(id)
     entries: list[Yaku] = []
     for id in ids:
-        y = _known(rules, table, id)
+        y = known_yaku(rules, table, id)
         if y is None:
-            known = ", ".join(y.id for y in table.yaku if _known(rules, table, y.id))
+            known = ", ".join(y.id for y in table.yaku if known_yaku(rules, table, y.id))
             raise _bad(
                 f"these rules ({table.name}) have no yaku {id!r}; they know {known}.",
                 where,
