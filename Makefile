@@ -8,6 +8,9 @@ STAMP := $(VENV)/.installed
 # The TypeScript check of the API schema (tests/api/test_typescript_types.py): its npm packages.
 TS_CHECK := tests/api/typescript
 TS_STAMP := $(TS_CHECK)/node_modules/.installed
+# Pyodide, which runs the rule engine on the scorer's phone offline (scoring/offline_engine.py).
+PYODIDE := vendor/pyodide
+PYODIDE_STAMP := $(PYODIDE)/node_modules/.installed
 
 # Debian packages: Pango/HarfBuzz/fonts for WeasyPrint PDFs (harfbuzz-subset keeps font
 # subsetting fast; IPAex covers Japanese), poppler-utils to inspect PDFs in tests,
@@ -55,7 +58,7 @@ messages: install
 		--ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
 	$(PY) manage.py compilemessages --ignore=.venv
 
-install: $(STAMP) $(TS_STAMP)
+install: $(STAMP) $(TS_STAMP) $(PYODIDE_STAMP)
 
 # Reinstall only when pyproject.toml changed since the last install.
 $(STAMP): pyproject.toml | $(PY)
@@ -66,6 +69,10 @@ $(STAMP): pyproject.toml | $(PY)
 $(TS_STAMP): $(TS_CHECK)/package-lock.json
 	npm ci --prefix $(TS_CHECK) --no-audit --no-fund --loglevel=error
 	@touch $(TS_STAMP)
+
+$(PYODIDE_STAMP): $(PYODIDE)/package-lock.json
+	npm ci --prefix $(PYODIDE) --no-audit --no-fund --loglevel=error
+	@touch $(PYODIDE_STAMP)
 
 # The bare pyenv shims (python3.12, ...) exist but exit 127 unless pyenv selects that version,
 # so each candidate is run, not just looked up.

@@ -258,7 +258,12 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    # Pyodide (npm, `make install`): the rule engine runs on the phone for the preview offline
+    # (scoring/offline_engine.py); its files are served as static/pyodide/.
+    ("pyodide", BASE_DIR / "vendor" / "pyodide" / "node_modules" / "pyodide"),
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # The manifest needs `collectstatic`; development and tests serve files as they are.

@@ -1,5 +1,6 @@
-"""The entry form's yaku picker: its fields, what it shows, the win it gives, and a correction
-reopened the way the hand was entered.
+"""The entry form's pickers (yaku, tiles, the set builder): their fields, what they show, and
+a correction reopened the way the hand was entered. The win they give is read in one place
+with the rest of the form, Django-free: ``scoring.engine.fields``.
 
 The picker sends the yaku the scorer tapped (and open, dora, fu); the engine prices them with
 the game's own yaku table, and the preview shows the breakdown it returns. Nothing here counts
@@ -20,7 +21,6 @@ from scoring import engine
 YAKU_FIELDS = ("yaku", "open", "yaku_dora")
 SHOWN = 9  # the first of COMMON shown unfolded; the rest under "More yaku"
 TILE_FIELDS = ("tiles", "win", "melds", "dora_indicators", "ura_dora_indicators")
-MELD_KINDS = ("chi", "pon", "kan", "ankan")
 SUIT_TILES = (("m", "123456789"), ("p", "123456789"), ("s", "123456789"), ("z", "1234567"))
 RED_FIVES = ("0m", "0p", "0s")
 # The yaku the picker shows first (the rest follow in the table's order).
@@ -125,88 +125,6 @@ def tile_layout(form: Any, s: int) -> dict[str, Any] | None:
     }
 
 
-def _melds(text: str) -> list[dict[str, str]] | None:
-    """``"pon 555z, chi 234p"`` as the game record's melds; None when it is not that shape."""
-    melds = []
-    for part in filter(None, (p.strip() for p in text.replace(";", ",").split(","))):
-        kind, _, tiles = part.partition(" ")
-        if kind not in MELD_KINDS or not tiles.strip():
-            return None
-        melds.append({"kind": kind, "tiles": tiles.strip()})
-    return melds
-
-
-def _by_tiles(form: Any, s: int, incomplete: type[Exception]) -> dict[str, Any] | None:
-    d = form.cleaned_data
-    tiles = d.get(f"tiles_{s}") or ""
-    if not tiles:
-        return None
-    name = form.names[s]
-    if d.get(f"value_{s}") or d.get(f"score_{s}") is not None:
-        form.add_error(
-            f"value_{s}",
-            gettext("Give either %(name)s's tiles or the han (or a limit, or a score), not both.")
-            % {"name": name},
-        )
-        raise incomplete
-    out: dict[str, Any] = {"seat": s, "tiles": tiles.replace(" ", "")}
-    out["win"] = d.get(f"win_{s}") or ""
-    if not out["win"]:
-        form.add_error(f"win_{s}", gettext("Tap %(name)s's winning tile.") % {"name": name})
-        raise incomplete
-    melds = _melds(d.get(f"melds_{s}") or "")
-    if melds is None:
-        form.add_error(
-            f"melds_{s}",
-            gettext('%(name)s\'s called sets: write them as "pon 555z, chi 234p".')
-            % {"name": name},
-        )
-        raise incomplete
-    if melds:
-        out["melds"] = melds
-    for field in ("dora_indicators", "ura_dora_indicators"):
-        indicators = (d.get(f"{field}_{s}") or "").replace(",", " ").split()
-        if indicators:
-            out[field] = indicators
-    named = [y for y in d.get(f"yaku_{s}") or [] if y not in ("riichi", "menzen_tsumo")]
-    if named:  # how the hand was won (ippatsu, haitei, ...): the tiles cannot show it
-        out["yaku"] = named
-    if d.get(f"pao_{s}") not in (None, ""):
-        out["pao"] = int(d[f"pao_{s}"])
-    return out
-
-
-def win(form: Any, s: int, incomplete: type[Exception]) -> dict[str, Any] | None:
-    """The win of seat ``s`` by its tiles or its yaku, or None when neither picker was used.
-
-    ``incomplete`` is raised (after the error is added) when the scorer also chose han.
-    """
-    by_tiles = _by_tiles(form, s, incomplete)
-    if by_tiles is not None:
-        return by_tiles
-    d = form.cleaned_data
-    yaku = d.get(f"yaku_{s}") or []
-    if not yaku:
-        return None
-    if d.get(f"value_{s}") or d.get(f"score_{s}") is not None:
-        form.add_error(
-            f"value_{s}",
-            gettext("Give either %(name)s's yaku or the han (or a limit, or a score), not both.")
-            % {"name": form.names[s]},
-        )
-        raise incomplete
-    out: dict[str, Any] = {"seat": s, "yaku": list(yaku)}
-    if d.get(f"open_{s}"):
-        out["open"] = True
-    if d.get(f"yaku_dora_{s}"):
-        out["dora"] = d[f"yaku_dora_{s}"]
-    if d.get(f"fu_{s}"):
-        out["fu"] = int(d[f"fu_{s}"])
-    if d.get(f"pao_{s}") not in (None, ""):
-        out["pao"] = int(d[f"pao_{s}"])
-    return out
-
-
 def initial(data: dict[str, Any]) -> dict[str, Any]:
     """A correction's initial picker values: the hand reopens by yaku where it was entered so."""
     out: dict[str, Any] = {}
@@ -252,37 +170,3 @@ def sets_layout(form: Any, s: int) -> dict[str, Any] | None:
         "limit_hands": values["limit_hands"],
         "flowers": form.entry.flowers,
     }
-
-
-def parts_value(
-    form: Any, s: int, incomplete: type[Exception], *, winner: bool
-) -> dict[str, Any] | None:
-    """Seat ``s``'s hand by its parts (the set builder's), or None when it was not used."""
-    d = form.cleaned_data
-    text = d.get(f"parts_{s}") or ""
-    if not text:
-        return None
-    name = form.names[s]
-    try:
-        parts = json.loads(text)
-    except ValueError:
-        parts = None
-    if not isinstance(parts, dict):
-        form.add_error(
-            f"points_{s}",
-            gettext("%(name)s's sets could not be read; build them again.") % {"name": name},
-        )
-        raise incomplete
-    if (
-        d.get(f"points_{s}") is not None
-        or d.get(f"doubles_{s}")
-        or (d.get(f"score_{s}") is not None)
-    ):
-        form.add_error(
-            f"points_{s}",
-            gettext("Give either %(name)s's sets or the points and doubles (or a score), not both.")
-            % {"name": name},
-        )
-        raise incomplete
-    parts = {k: v for k, v in parts.items() if k != "win"}
-    return {"seat": s, "parts": {"win": True, **parts} if winner else parts}

@@ -33,7 +33,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import Role
-from scoring import engine, selectors, services
+from scoring import engine, offline_engine, selectors, services
 from scoring.errors import GameError, StaleHandNumber
 from scoring.forms import HandForm
 from scoring.presenter import hand_name
@@ -90,9 +90,8 @@ SCRIPT_TEXT = {
     "elsewhere": _("Hands of other games waiting on this phone: {count}."),
     "offline": _("No connection."),
     "offline_entry": _(
-        "Hands you save stay on this phone and are sent when the connection returns. The "
-        "payments are computed when a hand is sent. Undo, corrections and deletes need the "
-        "connection."
+        "Hands you save stay on this phone and are sent when the connection returns. Undo, "
+        "corrections and deletes need the connection."
     ),
     "offline_game": _(
         "Hands saved on this phone are sent when the connection returns. Undo, corrections, "
@@ -181,8 +180,9 @@ def user_header(get_response: Callable[[HttpRequest], HttpResponse]) -> Any:
 
 def _app_version() -> str:
     """A digest of the service worker's own files: any change to them makes a new worker,
-    which replaces the cached copies (in development too, where names carry no hash)."""
-    digest = hashlib.sha256()
+    which replaces the cached copies (in development too, where names carry no hash); and of
+    the phone's engine, so that a new engine's worker and source replace the old ones."""
+    digest = hashlib.sha256(offline_engine.version().encode())
     for name in app_files():
         path = finders.find(name)
         digest.update(name.encode())
@@ -207,6 +207,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "meta_cache": json.dumps(META_CACHE),
         "user_key": json.dumps(USER_KEY),
         "session_changes": json.dumps([reverse(name) for name in SESSION_CHANGES]),
+        "pyodide_prefix": json.dumps(static(offline_engine.PYODIDE_STATIC)),
+        "pyodide_cache": json.dumps(offline_engine.pyodide_cache()),
+        "engine_prefix": json.dumps(offline_engine.ENGINE_PREFIX),
     }
     response = render(request, "scoring/sw.js", context, content_type="text/javascript")
     # A browser checks for a new worker on navigations; never answer it from a cache.

@@ -148,6 +148,18 @@ def hand_name(label: str, *, tight: bool = False) -> str:
     return pgettext("hand label", "%(wind)s%(number)s-%(honba)s") % words
 
 
+def hand_name_words() -> dict[str, Any]:
+    """What :func:`hand_name` reads a label with, for a script that words labels the engine
+    computed on the phone (``scoring.offline_engine``): the round initials and the two
+    patterns, ``{wind}``, ``{number}`` and ``{honba}`` standing for the parts."""
+    parts = {"wind": "{wind}", "number": "{number}", "honba": "{honba}"}
+    return {
+        "initials": {wind: str(word) for wind, word in ROUND_INITIALS.items()},
+        "plain": pgettext("hand label", "%(wind)s%(number)s") % parts,
+        "honba": pgettext("hand label", "%(wind)s%(number)s-%(honba)s") % parts,
+    }
+
+
 def seat_winds(dealer: int) -> list[str]:
     """Each seat's wind in a hand dealt by ``dealer`` (the dealer sits East).
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import offline, views
+from scoring import offline, offline_engine, views
 
 app_name = "scoring"
 
@@ -31,4 +31,7 @@ urlpatterns = [
     path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("offline/", offline.offline_page, name="offline"),
     path("offline/session/", offline.outbox_session, name="outbox_session"),
+    # The rule engine on the phone, for the preview offline (scoring/offline_engine.py).
+    path("offline/engine/worker.js", offline_engine.engine_worker, name="engine_worker"),
+    path("offline/engine/bundle.zip", offline_engine.engine_bundle, name="engine_bundle"),
 ]

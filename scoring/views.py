@@ -19,7 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from clubs.access import Role, get_club_for_user, role_of
 from core.errors import refusal_text
-from scoring import engine, policy, selectors, services
+from scoring import engine, offline_engine, policy, selectors, services
 from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
@@ -265,6 +265,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             "last": selectors.ledger(game, [last])[0] if last else None,
             "redo": selectors.redo_offer(game),
             "preview_url": reverse("scoring:hand_preview", args=[pk]),
+            "offline_engine": offline_engine.entry_data(game),
             **preview,
         },
     )

@@ -7,8 +7,8 @@ mapping of engine errors to its fields (:mod:`.engine_errors`), the edit codec (
 and the small forms (:mod:`.simple`).
 """
 
+from scoring.engine.fields import PENALTY_ROWS
 from scoring.forms.choices import (
-    PENALTY_ROWS,
     RESULTS,
     SEAT_CHOICES,
     limit_buttons,

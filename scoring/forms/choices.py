@@ -8,8 +8,6 @@ from scoring.presenter import POINTS_PENALTY, RESULT_WORDS, limit_label, penalty
 
 RESULTS = tuple(RESULT_WORDS.items())
 SEAT_CHOICES = [(str(s), str(s)) for s in range(4)]
-# Rows for penalties on the entry screen; a hand with more is corrected through the API.
-PENALTY_ROWS = 3
 
 
 def limit_buttons(entry: engine.Entry) -> list[tuple[str, str]]:

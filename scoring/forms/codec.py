@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring import engine, hand_values
-from scoring.forms.choices import PENALTY_ROWS
+from scoring.engine.fields import PENALTY_ROWS
 
 
 def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from scoring import hand_values
-from scoring.forms.choices import PENALTY_ROWS
+from scoring.engine.fields import PENALTY_ROWS
 from scoring.forms.engine_errors import MORE_FIELD_PREFIXES, SEAT_VALUE_FIELDS
 from scoring.presenter import WIND_NAMES, score_label, seat_winds
 

@@ -647,6 +647,26 @@
     });
   }
 
+  // For the preview offline (engine.js): the fields of this game's hands on the phone that come
+  // before the one in the form (all of them, or those before the hand being fixed), in order,
+  // and the game's hand count as last seen from the server (null when unknown).
+  window.TenbouOutbox = {
+    pending: function () {
+      return allHands().then(function (list) {
+        var editing = page.form && page.form.dataset.editing ? parseInt(page.form.dataset.editing, 10) : null;
+        var here = list.filter(function (h) { return h.game === page.game; });
+        var fixing = here.filter(function (h) { return h.id === editing; })[0];
+        if (fixing) here = here.filter(function (h) { return h.expected < fixing.expected; });
+        return getMeta("game:" + page.game).then(function (seen) {
+          return {
+            fields: here.map(function (h) { return h.fields; }),
+            seen: seen ? seen.count : null,
+          };
+        });
+      }).catch(function () { return { fields: [], seen: null }; });
+    },
+  };
+
   // --- Start -----------------------------------------------------------------------------------
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !SW_URL) return;

@@ -138,10 +138,23 @@
           if (seq === previewSeq) box.innerHTML = html;
         })
         .catch(function () {
-          // Offline: no second copy of the rules here; the server computes the payments.
-          if (seq === previewSeq) {
+          // Offline: the engine on the phone (engine.js) computes it, the server's own rules;
+          // without it (its files never reached this phone) the server computes the payments
+          // when the hand is sent.
+          if (seq !== previewSeq) return;
+          var phone = window.TenbouEngine;
+          if (!phone) {
             box.textContent = offlineText();
+            return;
           }
+          box.textContent = phone.starting;
+          phone.preview(form).then(function (answer) {
+            if (seq !== previewSeq) return;
+            if (answer.unknown) box.textContent = offlineText();
+            else phone.draw(box, answer);
+          }, function () {
+            if (seq === previewSeq) box.textContent = offlineText();
+          });
         });
     }, 120);
   }

@@ -7,6 +7,10 @@
  *   the cache of the user the server named (X-Tenbou-User) and answered offline, to that
  *   user only. When the server names another user (or nobody: a logout), every other user's
  *   pages are deleted: one account's page is never shown to another on the same phone.
+ * - The rule engine's files for the preview offline (scoring/offline_engine.py): its worker
+ *   and its Python source (their addresses carry their version) in the app's cache, Pyodide
+ *   in a cache of its own named by Pyodide's version, which a new version of the site keeps
+ *   (13 MB a phone downloads once). The entry screen fetches them while online.
  * - Any other page offline answers the "needs a connection" page.
  * - Writes (POST) and the pages' polls always go to the network; the outbox (outbox.js)
  *   keeps the hands a failed write would lose. */
@@ -21,6 +25,9 @@ const USER_HEADER = {{ user_header|safe }};
 const PAGES = {{ pages_cache|safe }};
 const META = {{ meta_cache|safe }};
 const USER_KEY = {{ user_key|safe }};
+const PYODIDE_PREFIX = {{ pyodide_prefix|safe }};
+const PYODIDE_CACHE = {{ pyodide_cache|safe }};
+const ENGINE_PREFIX = {{ engine_prefix|safe }};
 // The forms whose POST may log someone else in (or nobody): login, logout, sign-up, the admin's.
 const SESSION_CHANGES = {{ session_changes|safe }};
 // The pages kept for offline use: a game, and its entry screen.
@@ -40,7 +47,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
-        names.filter((n) => n.startsWith("tenbou-app-") && n !== APP_CACHE)
+        names.filter((n) => (n.startsWith("tenbou-app-") && n !== APP_CACHE)
+          || (n.startsWith("tenbou-pyodide-") && n !== PYODIDE_CACHE))
           .map((n) => caches.delete(n))
       ))
       .then(() => self.clients.claim())
@@ -112,14 +120,14 @@ async function page(event) {
 
 // A static file: the kept copy, else the network's, kept for next time (a file the install
 // did not list, or one the browser evicted), so that offline never rests on the HTTP cache.
-async function appFile(event) {
+async function appFile(event, cacheName) {
   const request = event.request;
   const hit = await caches.match(request);
   if (hit) return hit;
   const response = await fetch(request);
   if (response.ok && response.type === "basic") {
     const copy = response.clone();
-    event.waitUntil(caches.open(APP_CACHE).then((cache) => cache.put(request, copy)).catch(() => {}));
+    event.waitUntil(caches.open(cacheName).then((cache) => cache.put(request, copy)).catch(() => {}));
   }
   return response;
 }
@@ -137,8 +145,10 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.mode === "navigate") {
     event.respondWith(page(event));
-  } else if (url.pathname.startsWith(STATIC_PREFIX)) {
-    event.respondWith(appFile(event));
+  } else if (url.pathname.startsWith(PYODIDE_PREFIX)) {
+    event.respondWith(appFile(event, PYODIDE_CACHE));
+  } else if (url.pathname.startsWith(STATIC_PREFIX) || url.pathname.startsWith(ENGINE_PREFIX)) {
+    event.respondWith(appFile(event, APP_CACHE));
   }
 });
 

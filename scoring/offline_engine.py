@@ -1,0 +1,202 @@
+"""The rule engine on the scorer's phone: the offline preview, from the engine's own source.
+
+Online, the entry screen asks the server for the preview of the hand being typed. Offline,
+it asks the engine running on the phone: Pyodide (the npm package ``pyodide``, installed by
+``make install`` into ``vendor/pyodide`` and served under ``static/pyodide/``) runs in a Web
+Worker (``templates/scoring/engine-worker.js``) with a zip of the engine's Python source and
+the ``mahjong`` hand calculator it asks for wins given as tiles (:func:`bundle`), and calls
+:func:`scoring.engine.phone.preview_json`. The hand is read from the form's fields by
+:func:`scoring.engine.fields.hand_from_fields`, the function the server's form calls: the
+preview offline is the server's, computed on the phone, not a second copy of the rules.
+
+The entry screen carries what the phone needs (:func:`entry_data`): the game's record as the
+server last showed it, the players' names, the worker's address and the files to keep. While
+online it fetches those files once, so that the service worker keeps them (Pyodide in a cache
+of its own, kept across new versions of the site); offline it starts the worker from them.
+
+WebAssembly needs ``'wasm-unsafe-eval'`` in the Content-Security-Policy: it is given to the
+worker's script alone (:func:`engine_worker`); no page's policy changes.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.util
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from django.utils.csp import CSP
+from django.utils.formats import get_format
+from django.utils.translation import gettext
+from django.views.decorators.csp import csp_override
+from django.views.decorators.http import require_safe
+
+from scoring import selectors, services
+from scoring.engine import fields
+from scoring.engine_messages import GENERAL, MESSAGES
+from scoring.models import Game
+from scoring.presenter import hand_name_words
+
+PYODIDE_DIR = settings.BASE_DIR / "vendor" / "pyodide" / "node_modules" / "pyodide"
+PYODIDE_STATIC = "pyodide/"
+# What Pyodide fetches to start the interpreter with the standard library (and nothing else:
+# no package from its lock file is loaded, and nothing from outside this site).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# The Python packages the phone's engine needs: the engine (scoring/engine, under an empty
+# scoring/__init__.py) and the hand calculator it asks for the yaku and fu of tiles.
+BUNDLE_PACKAGES = ("scoring.engine", "mahjong")
+# The address under which the engine's worker and source are served (and kept by the phone).
+ENGINE_PREFIX = "/offline/engine/"
+
+
+def pyodide_version() -> str:
+    """The installed Pyodide's version (its package.json), which names its cache on the phone."""
+    try:
+        return str(json.loads((PYODIDE_DIR / "package.json").read_text())["version"])
+    except (OSError, ValueError, KeyError):
+        return "missing"
+
+
+def pyodide_cache() -> str:
+    """The phone's cache of Pyodide's files: one per Pyodide version, so a new version of the
+    site that keeps Pyodide does not make the phone download it again."""
+    return f"tenbou-pyodide-{pyodide_version()}"
+
+
+def _package_files(package: str) -> list[tuple[str, Path]]:
+    """(name in the zip, path) of every Python file of ``package``, with its parents'
+    ``__init__.py``."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(f"{package} is not installed: the phone's engine needs it")
+    root = Path(next(iter(spec.submodule_search_locations)))
+    prefix = package.replace(".", "/")
+    out = [(f"{prefix}/{p.relative_to(root).as_posix()}", p) for p in sorted(root.rglob("*.py"))]
+    parts = package.split(".")
+    for depth in range(1, len(parts)):
+        parent = root.parents[len(parts) - depth - 1] / "__init__.py"
+        out.insert(0, ("/".join(parts[:depth]) + "/__init__.py", parent))
+    return out
+
+
+@functools.cache
+def bundle() -> tuple[bytes, str]:
+    """The zip of the phone's engine and its digest (which versions its address)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for package in BUNDLE_PACKAGES:
+            for name, path in _package_files(package):
+                # A fixed date: the same source gives the same bytes, so the same digest.
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, path.read_bytes())
+    data = buffer.getvalue()
+    return data, hashlib.sha256(data).hexdigest()[:16]
+
+
+def version() -> str:
+    """What the phone's engine files depend on: the engine's source and Pyodide's version."""
+    return hashlib.sha256(f"{bundle()[1]}:{pyodide_version()}".encode()).hexdigest()[:16]
+
+
+def worker_url() -> str:
+    return f"{reverse('scoring:engine_worker')}?v={version()}"
+
+
+def bundle_url() -> str:
+    return f"{reverse('scoring:engine_bundle')}?v={bundle()[1]}"
+
+
+def files() -> list[str]:
+    """The addresses the phone keeps to run the engine offline, in the order it loads them."""
+    return [
+        worker_url(),
+        *(static(PYODIDE_STATIC + name) for name in PYODIDE_FILES),
+        bundle_url(),
+    ]
+
+
+@require_safe
+def engine_bundle(request: HttpRequest) -> HttpResponse:
+    """The engine's source as a zip, for Pyodide on the phone."""
+    data, _digest = bundle()
+    response = HttpResponse(data, content_type="application/zip")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+@csp_override(
+    {
+        "default-src": [CSP.SELF],
+        # WebAssembly (Pyodide's interpreter), here only: the worker runs no page's content.
+        "script-src": [CSP.SELF, CSP.WASM_UNSAFE_EVAL],
+        "base-uri": [CSP.NONE],
+        "form-action": [CSP.NONE],
+        "frame-ancestors": [CSP.NONE],
+    }
+)
+@require_safe
+def engine_worker(request: HttpRequest) -> HttpResponse:
+    """The Web Worker that runs the engine under Pyodide (a module script)."""
+    context = {
+        "pyodide_module": json.dumps(static(PYODIDE_STATIC + "pyodide.mjs")),
+        "pyodide_url": json.dumps(static(PYODIDE_STATIC)),
+        "bundle_url": json.dumps(bundle_url()),
+    }
+    response = render(request, "scoring/engine-worker.js", context, content_type="text/javascript")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+def entry_data(game: Game) -> dict[str, Any]:
+    """What the entry screen carries for the preview offline (a JSON block in the page)."""
+    record = services.game_record(game, players=())
+    english = (translation.get_language() or "en").startswith("en")
+    entry = selectors.game_entry(game)
+    return {
+        "record": record,
+        "names": selectors.player_names(game),
+        "worker": worker_url(),
+        "files": files(),
+        # The sentences the phone may show, in the reader's language: a field the hand needs
+        # (the engine's English as the key), and the engine's refusals by their code as
+        # scoring.engine_messages words them (English shows the engine's own sentence).
+        "field_messages": {m: gettext(m) for m in fields.MESSAGES},
+        "engine_messages": {} if english else {c: str(t) for c, t in MESSAGES.items()},
+        "engine_general": "" if english else str(GENERAL),
+        "hand_error": gettext("Hand %(hand)s: %(message)s"),
+        # The preview's own sentences (hand_preview.html's, with {placeholders} for the script).
+        "words": {
+            "title": gettext("<b>%(label)s</b> if saved") % {"label": "{label}"},
+            "title_over": gettext("<b>%(label)s</b> if saved: the game ends")
+            % {"label": "{label}"},
+            "next": gettext("Next <b>%(label)s</b> · dealer %(dealer)s")
+            % {"label": "{label}", "dealer": "{dealer}"},
+            "counters": gettext("counters %(honba)s") % {"honba": "{honba}"},
+            "pool": gettext("pool %(pool)s") % {"pool": "{pool}"},
+            "on_phone": gettext("Computed on this phone; the server checks it when it is sent."),
+            "starting": gettext("No connection: computing the payments on this phone…"),
+            "queued_problem": gettext("Hand %(number)s, waiting on this phone: %(message)s"),
+        },
+        "label_words": hand_name_words(),
+        "shows_honba": entry.shows_honba,
+        "shows_pool": entry.shows_pool,
+        "thousands": get_format("THOUSAND_SEPARATOR"),
+        "decimal": get_format("DECIMAL_SEPARATOR"),
+    }

@@ -1,0 +1,234 @@
+/* The preview without a connection: the rule engine on the phone (scoring/offline_engine.py).
+ *
+ * The entry screen carries the game as the server last showed it (the "tenbou-engine" JSON
+ * block). Online, this script fetches the engine's files once (Pyodide, the engine's Python
+ * source, the worker) so that the service worker keeps them. Offline, scoring.js asks
+ * TenbouEngine.preview(form): the worker (engine-worker.js) runs the server's own Python, the
+ * form's fields become a hand as on the server, and the answer is drawn here as the server's
+ * preview is drawn (its sentences come translated in the block). No rule is computed here. */
+(function () {
+  "use strict";
+
+  var block = document.getElementById("tenbou-engine");
+  if (!block) return;
+  var DATA = JSON.parse(block.textContent);
+  var WORDS = DATA.words;
+  // Fields the outbox does not keep either: they say nothing about the hand.
+  var SKIP = ["csrfmiddlewaretoken", "key", "expected_number", "save", "preview", "hand_tag"];
+
+  var worker = null;
+  var asked = 0;
+  var waiting = {};
+
+  function failAll(message) {
+    Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(message)); });
+    waiting = {};
+  }
+
+  function start() {
+    if (worker) return worker;
+    worker = new Worker(DATA.worker, { type: "module" });
+    worker.addEventListener("message", function (event) {
+      var d = event.data || {};
+      var w = waiting[d.id];
+      if (!w) return;
+      delete waiting[d.id];
+      if (d.failure !== undefined) w.reject(new Error(d.failure));
+      else w.resolve(d);
+    });
+    worker.addEventListener("error", function (event) {
+      // Its files are not on the phone (never fetched online): the next ask tries again.
+      worker = null;
+      failAll(event.message || "the engine could not start");
+    });
+    return worker;
+  }
+
+  // One request to the worker: ``ask`` a JSON string, or undefined to wait until it is ready.
+  function ask(request) {
+    return new Promise(function (resolve, reject) {
+      var id = ++asked;
+      waiting[id] = { resolve: resolve, reject: reject };
+      start().postMessage({ id: id, ask: request });
+    });
+  }
+
+  // The form's fields by name, each a list of its values (as a POST has them).
+  function fieldMap(pairs) {
+    var map = {};
+    pairs.forEach(function (p) {
+      if (SKIP.indexOf(p[0]) >= 0) return;
+      (map[p[0]] = map[p[0]] || []).push(p[1]);
+    });
+    return map;
+  }
+
+  function formPairs(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") pairs.push([name, value]);
+    });
+    return pairs;
+  }
+
+  // What the engine answers for the hand in ``form`` after the game's stored hands and the
+  // hands waiting on this phone: {number, hand, final}, {problem}, {error}; {unknown: true}
+  // when this page no longer knows every hand before it (others were sent since it loaded).
+  function preview(form) {
+    var pending = window.TenbouOutbox
+      ? window.TenbouOutbox.pending()
+      : Promise.resolve({ fields: [], seen: null });
+    return pending.then(function (queue) {
+      var stored = DATA.record.hands.length;
+      if (queue.seen !== null && queue.seen > stored) return { unknown: true };
+      var request = {
+        record: DATA.record,
+        names: DATA.names,
+        queued: queue.fields.map(fieldMap),
+        fields: fieldMap(formPairs(form)),
+      };
+      return ask(JSON.stringify(request)).then(function (d) { return JSON.parse(d.answer); });
+    });
+  }
+
+  // -- Drawing the answer: what hand_preview.html draws, from the same sentences --------------
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? values[name] : all;
+    });
+  }
+
+  function pyFill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (all, name) {
+      return name in values ? String(values[name]) : all;
+    });
+  }
+
+  function esc(text) {
+    var d = document.createElement("div");
+    d.textContent = String(text);
+    return d.innerHTML;
+  }
+
+  function points(n) {
+    var digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, DATA.thousands);
+    return (n < 0 ? "-" : "") + digits;
+  }
+
+  function signed(n) {
+    return n > 0 ? "+" + points(n) : points(n);
+  }
+
+  function result(value, unit) {
+    if (value === null || value === undefined) return "";
+    if (unit !== "tenths") return signed(value);
+    var text = (Math.abs(value) / 10).toFixed(1).replace(".", DATA.decimal);
+    return (value > 0 ? "+" : value < 0 ? "-" : "") + text;
+  }
+
+  // A record label (E3-2) as the reader says it: presenter.hand_name's words, filled here.
+  function handName(label) {
+    var m = /^([ESWN])([0-9]+)(?:-([0-9]+))?$/.exec(label || "");
+    if (!m) return label || "";
+    var L = DATA.label_words;
+    var parts = { wind: L.initials[m[1]], number: m[2], honba: m[3] };
+    return fill(m[3] ? L.honba : L.plain, parts);
+  }
+
+  function el(tag, cls, html) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (html !== undefined) e.innerHTML = html;
+    return e;
+  }
+
+  function problemText(p) {
+    var message = pyFill(DATA.field_messages[p.message] || p.message, p.params || {});
+    if (p.queued === null || p.queued === undefined) return message;
+    var number = DATA.record.hands.length + p.queued + 1;
+    return pyFill(WORDS.queued_problem, { number: number, message: message });
+  }
+
+  function errorText(e) {
+    if (!DATA.engine_general) return e.message; // English: the engine's own sentence
+    var message = DATA.engine_messages[e.code] || DATA.engine_general;
+    return e.hand ? pyFill(DATA.hand_error, { hand: e.hand, message: message }) : message;
+  }
+
+  function draw(box, answer) {
+    box.textContent = "";
+    if (answer.problem) {
+      box.appendChild(el("p", "preview preview-incomplete")).textContent = problemText(answer.problem);
+      return;
+    }
+    if (answer.error) {
+      var p = box.appendChild(el("p", "preview errors"));
+      p.setAttribute("role", "alert");
+      p.textContent = errorText(answer.error);
+      return;
+    }
+    var hand = answer.hand;
+    var final = answer.final;
+    var names = DATA.names;
+    var div = box.appendChild(el("div", "preview"));
+    div.setAttribute("data-preview-ok", "");
+    div.setAttribute("data-preview-phone", "");
+    var label = esc(handName(hand.label));
+    div.appendChild(el("p", "preview-title",
+      fill(final.over ? WORDS.title_over : WORDS.title, { label: label })));
+    var ul = div.appendChild(el("ul", "preview-seats"));
+    for (var s = 0; s < 4; s++) {
+      var delta = hand.deltas[s];
+      var li = ul.appendChild(el("li"));
+      li.appendChild(el("span", "name")).textContent = names[s];
+      li.appendChild(el("span", "delta" + (delta > 0 ? " up" : delta < 0 ? " down" : "")))
+        .textContent = signed(delta);
+      var total = final.over
+        ? "#" + (final.ranks || [])[s] + " " + result((final.results || [])[s], final.unit)
+        : points(hand.scores[s]);
+      li.appendChild(el("span", "total")).textContent = total;
+    }
+    var next = final.next;
+    if (next) {
+      var line = fill(WORDS.next, { label: esc(handName(next.label)), dealer: esc(names[next.dealer]) });
+      if (DATA.shows_honba) line += " · " + fill(WORDS.counters, { honba: next.honba });
+      if (DATA.shows_pool) line += " · " + fill(WORDS.pool, { pool: esc(points(next.pool)) });
+      div.appendChild(el("p", "preview-next", line));
+    }
+    div.appendChild(el("p", "preview-phone")).textContent = WORDS.on_phone;
+  }
+
+  // -- Keeping the files while online -----------------------------------------------------------
+  function keepFiles() {
+    if (!navigator.onLine || !("caches" in window)) return Promise.resolve();
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return Promise.resolve();
+    if (navigator.connection && navigator.connection.saveData) return Promise.resolve();
+    // One at a time, each only when the phone does not have it yet: the service worker keeps
+    // what passes through it.
+    return DATA.files.reduce(function (done, url) {
+      return done.then(function () {
+        return caches.match(url).then(function (hit) {
+          if (hit) return undefined;
+          return fetch(url, { credentials: "same-origin" }).then(function (r) { return r.arrayBuffer(); });
+        });
+      });
+    }, Promise.resolve()).catch(function () {});
+  }
+
+  window.TenbouEngine = {
+    preview: preview,
+    draw: draw,
+    starting: WORDS.starting,
+    ready: function () { return ask(undefined); },
+    keepFiles: keepFiles,
+  };
+
+  window.addEventListener("load", function () {
+    if (!navigator.onLine) {
+      // Opened offline: start the engine now, so the first preview need not wait for it.
+      ask(undefined).catch(function () {});
+      return;
+    }
+    window.setTimeout(keepFiles, 1500);
+  });
+})();
