@@ -223,12 +223,14 @@
     keepFiles: keepFiles,
   };
 
+  // Offline (opened so, or the signal lost here): start the engine now, while the scorer
+  // taps, so the first preview need not wait for it.
+  function startEarly() {
+    ask(undefined).catch(function () {});
+  }
+  window.addEventListener("offline", startEarly);
   window.addEventListener("load", function () {
-    if (!navigator.onLine) {
-      // Opened offline: start the engine now, so the first preview need not wait for it.
-      ask(undefined).catch(function () {});
-      return;
-    }
-    window.setTimeout(keepFiles, 1500);
+    if (!navigator.onLine) startEarly();
+    else window.setTimeout(keepFiles, 1500);
   });
 })();

@@ -113,6 +113,29 @@ def _open_entry(page, url, game):
     page.reload()
 
 
+def _keep_engine(page):
+    """Fetch the engine's files while online, as the entry screen does by itself once the
+    service worker controls it, and wait until the phone keeps every one."""
+    page.evaluate("() => window.TenbouEngine.keepFiles()")
+    page.wait_for_function(
+        """async () => {
+            const data = JSON.parse(document.getElementById('tenbou-engine').textContent);
+            for (const url of data.files) if (!(await caches.match(url))) return false;
+            return true;
+        }""",
+        timeout=60_000,
+    )
+
+
+def _expect_phone_preview(page, title, deltas, totals, next_line, timeout=5_000):
+    """The preview the engine computed on the phone (marked so), with these numbers."""
+    preview = page.locator("#preview [data-preview-phone]")
+    expect(preview.locator(".preview-title")).to_have_text(title, timeout=timeout)
+    expect(preview.locator(".preview-seats .delta")).to_have_text(deltas)
+    expect(preview.locator(".preview-seats .total")).to_have_text(totals)
+    expect(preview.locator(".preview-next")).to_have_text(next_line)
+
+
 def _shot(page, name):
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -128,13 +151,24 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     page.goto(f"{live_server.url}/games/{game.pk}/")
     _kept(page, f"/games/{game.pk}/")
     _open_entry(page, live_server.url, game)
+    _keep_engine(page)
     context = page.context
 
     context.set_offline(True)
+    started = page.evaluate("() => performance.now()")
     _ron(page, winner=2, discarder=3, han=2, fu=30)
-    expect(page.locator("#preview")).to_contain_text(
-        "payments will be computed when the hand is sent"
+    # The rule engine runs on the phone (Pyodide, from the phone's cache): the preview,
+    # totals and next dealer show offline as online.
+    _expect_phone_preview(
+        page,
+        "E1 if saved",
+        ["0", "0", "+2,000", "-2,000"],
+        ["25,000", "25,000", "27,000", "23,000"],
+        "Next E2 · dealer Bruno · counters 0 · pool 0",
+        timeout=60_000,
     )
+    shown = page.evaluate("() => performance.now()") - started
+    print(f"first preview offline, the engine started from the phone's cache: {shown:.0f} ms")
     _shot(page, "offline-entry-preview-390.png")
     page.locator("button[data-save]").click()
     expect(page.locator("[data-outbox-note]")).to_have_text(
@@ -157,6 +191,15 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
         " (waiting)"
     )
     _draw(page, 1)
+    # After the hand waiting on the phone: Chiara's ron moved the deal to Bruno, who is ready.
+    _expect_phone_preview(
+        page,
+        "E2 if saved",
+        ["-1,000", "+3,000", "-1,000", "-1,000"],
+        ["24,000", "28,000", "26,000", "22,000"],
+        "Next E2-1 · dealer Bruno · counters 1 · pool 0",
+        timeout=60_000,
+    )
     page.locator("button[data-save]").click()
     expect(page.locator("[data-outbox-note]")).to_have_text(
         "Hand 2 saved on this phone, waiting to be sent."
@@ -185,15 +228,72 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
 
     context.set_offline(False)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    expect(page.locator("tbody.pending")).to_have_count(0, timeout=20_000)
+    # Sent, and the ledger shows them from the server (no pending rows can pass too early,
+    # before the outbox has drawn its rows).
+    expect(page.locator("#hand-2")).to_be_visible(timeout=20_000)
+    expect(page.locator("tbody.pending")).to_have_count(0)
     game.refresh_from_db()
     hands = list(game.hands.order_by("number"))
     assert [h.data["result"] for h in hands] == ["ron", "draw"]
     assert hands[0].data["wins"] == [{"seat": 2, "han": 2, "fu": 30}]
     assert hands[1].data["tenpai"] == [1]
     assert Submission.objects.filter(game=game).count() == 2
-    expect(page.locator("#hand-2")).to_be_visible(timeout=10_000)
     assert failed == []
+
+
+def test_without_the_engine_on_the_phone_the_preview_offline_says_the_server_computes_it(
+    page, live_server, bob, game
+):
+    # A fresh phone whose service worker does not control the screen yet: the engine's files
+    # never reached it.
+    _log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    page.context.set_offline(True)
+    _ron(page, winner=2, discarder=3, han=2, fu=30)
+    expect(page.locator("#preview")).to_have_text(
+        "No connection: the payments will be computed when the hand is sent. You can still "
+        "save it.",
+        timeout=30_000,
+    )
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox-note]")).to_have_text(
+        "Hand 1 saved on this phone, waiting to be sent."
+    )
+
+
+def test_the_phone_previews_a_refused_hand_as_the_server_would_and_names_the_field(
+    page, live_server, bob, game
+):
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    _keep_engine(page)
+    page.context.set_offline(True)
+    # Ron without the discarder: the form's own check, run on the phone.
+    _choose(page, "result", "ron")
+    _choose(page, "winners", "2")
+    expect(page.locator("#preview .preview-incomplete")).to_have_text(
+        "Tap who discarded the winning tile.", timeout=60_000
+    )
+    # 1 han of which 1 is dora: the engine refuses it on the phone in the server's words.
+    _choose(page, "discarder", "3")
+    _choose(page, "value_2", "1")
+    _choose(page, "fu_2", "30")
+    page.locator("details[data-more] summary").click()
+    page.fill("input[name=dora_2]", "1")
+    expect(page.locator("#preview .errors")).to_contain_text(
+        "a win needs at least 1 han without dora"
+    )
+    # Fixed, the numbers come back.
+    page.fill("input[name=dora_2]", "")
+    _choose(page, "value_2", "3")
+    _expect_phone_preview(
+        page,
+        "E1 if saved",
+        ["0", "0", "+3,900", "-3,900"],
+        ["25,000", "25,000", "28,900", "21,100"],
+        "Next E2 · dealer Bruno · counters 0 · pool 0",
+    )
+    assert Game.objects.get(pk=game.pk).hand_count == 0
 
 
 def test_the_entry_screen_offline_has_its_own_scripts_and_styles_without_the_http_cache(
