@@ -58,8 +58,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The Python packages the phone's engine needs: the engine (scoring/engine, under an empty
-# scoring/__init__.py) and the hand calculator it asks for the yaku and fu of tiles.
+# The Python packages the phone's engine needs: the engine (scoring/engine, with scoring's
+# __init__.py, which imports nothing: tests/scoring/test_offline_engine.py runs the bundle
+# without Django) and the hand calculator it asks for the yaku and fu of tiles.
 BUNDLE_PACKAGES = ("scoring.engine", "mahjong")
 # The address under which the engine's worker and source are served (and kept by the phone).
 ENGINE_PREFIX = "/offline/engine/"

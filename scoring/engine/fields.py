@@ -104,12 +104,7 @@ class _Values:
         if isinstance(value, int):
             return value
         text = self.text(name)
-        if not text:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            raise FieldProblem(name, "Enter a whole number.") from None
+        return _whole(name, text) if text else None
 
     def choices(self, name: str) -> list[str]:
         value = self.values.get(name)
@@ -120,7 +115,11 @@ class _Values:
         return [str(v) for v in value if str(v) != ""]
 
     def seats(self, name: str) -> list[int]:
-        return sorted(int(s) for s in self.choices(name))
+        return sorted(_whole(name, s) for s in self.choices(name))
+
+    def whole(self, name: str, text: str | None = None) -> int:
+        """The field's text (or ``text``, a part of it) as a whole number."""
+        return _whole(name, self.text(name) if text is None else text)
 
     def flag(self, name: str) -> bool:
         value = self.values.get(name)
@@ -178,7 +177,7 @@ class _Reader:
             if result == "ron":
                 if not v.text("discarder"):
                     raise FieldProblem("discarder", "Tap who discarded the winning tile.")
-                hand["from"] = int(v.text("discarder"))
+                hand["from"] = v.whole("discarder")
                 # Winners in turn order after the discarder, as the game record lists them.
                 winners.sort(key=lambda s: (s - hand["from"]) % 4)
             hand["wins"] = [self.win(s) for s in winners]
@@ -195,7 +194,7 @@ class _Reader:
         else:
             if not v.text("offender"):
                 raise FieldProblem("offender", "Tap who made the chombo.")
-            hand["offender"] = int(v.text("offender"))
+            hand["offender"] = v.whole("offender")
         riichi = v.seats("riichi")
         if riichi and self.entry.riichi:
             hand["riichi"] = riichi
@@ -246,16 +245,16 @@ class _Reader:
         if not value:
             raise FieldProblem(f"value_{s}", "Choose %(name)s's han (or a limit).", name=name)
         if value.startswith("y"):
-            win["yakuman"] = int(value[1:])
+            win["yakuman"] = v.whole(f"value_{s}", value[1:])
             if v.text(f"pao_{s}"):
-                win["pao"] = int(v.text(f"pao_{s}"))
+                win["pao"] = v.whole(f"pao_{s}")
         elif value.startswith("h"):
-            win["han"] = int(value[1:])
+            win["han"] = v.whole(f"value_{s}", value[1:])
         else:
-            win["han"] = int(value)
+            win["han"] = v.whole(f"value_{s}", value)
             if not v.text(f"fu_{s}"):
                 raise FieldProblem(f"fu_{s}", "Choose %(name)s's fu.", name=name)
-            win["fu"] = int(v.text(f"fu_{s}"))
+            win["fu"] = v.whole(f"fu_{s}")
         dora = v.number(f"dora_{s}") or 0
         if dora and "han" in win:  # dora matter only to a win counted in han
             win["dora"] = dora
@@ -315,7 +314,7 @@ class _Reader:
         if named:  # how the hand was won (ippatsu, haitei, ...): the tiles cannot show it
             out["yaku"] = named
         if v.text(f"pao_{s}"):
-            out["pao"] = int(v.text(f"pao_{s}"))
+            out["pao"] = v.whole(f"pao_{s}")
         return out
 
     def by_yaku(self, s: int) -> dict[str, Any] | None:
@@ -336,9 +335,9 @@ class _Reader:
         if dora:
             out["dora"] = dora
         if v.text(f"fu_{s}"):
-            out["fu"] = int(v.text(f"fu_{s}"))
+            out["fu"] = v.whole(f"fu_{s}")
         if v.text(f"pao_{s}"):
-            out["pao"] = int(v.text(f"pao_{s}"))
+            out["pao"] = v.whole(f"pao_{s}")
         return out
 
     def parts(self, s: int, *, winner: bool) -> dict[str, Any] | None:
@@ -388,7 +387,7 @@ class _Reader:
                     "Penalty %(number)s: choose what it is for.",
                     number=i + 1,
                 )
-            penalty: dict[str, Any] = {"seat": int(seat)}
+            penalty: dict[str, Any] = {"seat": v.whole(f"penalty_seat_{i}")}
             if kind == "points":
                 if amount is None:
                     raise FieldProblem(
@@ -398,11 +397,18 @@ class _Reader:
                     )
                 penalty["points"] = amount
                 if to:
-                    penalty["to"] = int(to)
+                    penalty["to"] = v.whole(f"penalty_to_{i}")
             else:  # the rules price it: an amount left in the hidden inputs does not count
                 penalty["kind"] = kind
             penalties.append(penalty)
         return penalties
+
+
+def _whole(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise FieldProblem(name, "Enter a whole number.") from None
 
 
 def _melds(text: str) -> list[dict[str, str]] | None:

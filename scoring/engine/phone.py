@@ -51,7 +51,7 @@ def preview(ask: Mapping[str, Any]) -> dict[str, Any]:
     refusal, as :meth:`.errors.EngineError.as_dict`).
     """
     record = dict(ask["record"])
-    names = list(ask.get("names") or ["", "", "", ""])
+    names = [*(ask.get("names") or []), "", "", "", ""][:4]
     try:
         entry = describe_entry(resolve_rules(record["rules"]))
     except EngineError as e:
