@@ -45,10 +45,22 @@
   }
 
   // One request to the worker: ``ask`` a JSON string, or undefined to wait until it is ready.
+  // A worker that does not answer within TIMEOUT_MS is given up (the preview then says the
+  // server computes the payments) and started afresh at the next request.
+  var TIMEOUT_MS = 90000;
   function ask(request) {
     return new Promise(function (resolve, reject) {
       var id = ++asked;
-      waiting[id] = { resolve: resolve, reject: reject };
+      var timer = window.setTimeout(function () {
+        if (!waiting[id]) return;
+        if (worker) worker.terminate();
+        worker = null;
+        failAll("the engine did not answer");
+      }, TIMEOUT_MS);
+      var done = function (settle) {
+        return function (value) { window.clearTimeout(timer); settle(value); };
+      };
+      waiting[id] = { resolve: done(resolve), reject: done(reject) };
       start().postMessage({ id: id, ask: request });
     });
   }

@@ -13,6 +13,9 @@ const BUNDLE_URL = {{ bundle_url|safe }};
 
 const started = performance.now();
 const engine = (async () => {
+  // Where WebAssembly is refused (a Content-Security-Policy without 'wasm-unsafe-eval'),
+  // Pyodide only warns and never settles: an empty module compiled first fails at once.
+  await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
   const [pyodide, bundle] = await Promise.all([
     loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false }),
     fetch(BUNDLE_URL).then((r) => {
