@@ -1,7 +1,8 @@
 """The phone's first download for offline use: what the service worker keeps when it installs
 (every file of ``scoring.offline.app_files()`` and the "needs a connection" page), the worker
 itself, the manifest, and the two pages it keeps for a game (the game page and its entry
-screen), uncompressed and gzip-compressed (level 6, as a web server's default).
+screen), uncompressed and gzip-compressed (level 6, as a web server's default); then the
+engine for the preview offline, which the entry screen fetches once (scoring/offline_engine.py).
 
 Run by hand (not by pytest), from the project root; it renders the pages from a throwaway
 SQLite database with a four-player game, through Django's test client:
@@ -41,7 +42,7 @@ def main() -> None:
     from django.test.utils import setup_test_environment
 
     from clubs.models import Club, Membership, Player
-    from scoring import services
+    from scoring import offline_engine, services
     from scoring.offline import app_files
 
     setup_test_environment()
@@ -77,13 +78,36 @@ def main() -> None:
         assert response.status_code == 200, (url, response.status_code)
         rows.append((url.replace(str(game.pk), "<id>"), *_sizes(response.content)))
 
+    _table(rows)
+
+    # The engine for the preview offline: fetched by the entry screen once while online, in
+    # the order offline_engine.files() lists it (Pyodide kept across new versions of the site).
+    engine_rows: list[tuple[str, int, int]] = []
+    static_prefix = settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/static/"
+    for url in offline_engine.files():
+        path = url.split("?")[0]
+        if path.startswith(static_prefix):
+            with open(finders.find(path[len(static_prefix) :]), "rb") as f:
+                body = f.read()
+        else:
+            response = client.get(url)
+            assert response.status_code == 200, (url, response.status_code)
+            body = response.content
+        engine_rows.append((path, *_sizes(body)))
+    print()
+    print("The engine for the preview offline (the entry screen fetches it once):")
+    _table(engine_rows)
+
+
+def _table(rows: list[tuple[str, int, int]]) -> None:
     width = max(len(r[0]) for r in rows)
-    print(f"{'file':<{width}}  {'bytes':>9}  {'gzip':>9}")
+    print(f"{'file':<{width}}  {'bytes':>11}  {'gzip':>11}")
     for name, raw, packed in rows:
-        print(f"{name:<{width}}  {raw:>9,}  {packed:>9,}")
+        print(f"{name:<{width}}  {raw:>11,}  {packed:>11,}")
     total_raw = sum(r[1] for r in rows)
     total_packed = sum(r[2] for r in rows)
-    print(f"{'total (' + str(len(rows)) + ' files)':<{width}}  {total_raw:>9,}  {total_packed:>9,}")
+    total = f"total ({len(rows)} files)"
+    print(f"{total:<{width}}  {total_raw:>11,}  {total_packed:>11,}")
     print(f"= {total_raw / 1024:.0f} kB uncompressed, {total_packed / 1024:.0f} kB gzip")
 
 
