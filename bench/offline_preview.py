@@ -13,7 +13,9 @@ service worker keep the engine's files, then measures:
 - the server's preview online: the entry screen's own request (POST the form, HTML back);
 - the engine's start offline: the page reloaded from the phone's cache until the worker
   answers (Pyodide started, the engine's source unpacked and imported);
-- the phone's preview offline once started: TenbouEngine.preview, the same hand.
+- the phone's preview offline once started: TenbouEngine.preview, the same hand;
+- the honest baseline for that: the same call (scoring.engine.phone.preview_json) in CPython,
+  in this process, which must answer exactly what the phone answered.
 
 Results go to docs/benchmarks.md ("The preview offline").
 """
@@ -21,6 +23,7 @@ Results go to docs/benchmarks.md ("The preview offline").
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import statistics
@@ -87,19 +90,17 @@ def _wait_for_server(port: int, timeout: float = 60.0) -> None:
     raise RuntimeError("the server did not start")
 
 
+HAND_FIELDS = (("result", "ron"), ("winners", "2"), ("discarder", "0"), ("value_2", "3"))
+HAND_FIELDS += (("fu_2", "30"),)
+
+
 def _type_hand(page) -> None:
-    for name, value in (
-        ("result", "ron"),
-        ("winners", "2"),
-        ("discarder", "0"),
-        ("value_2", "3"),
-        ("fu_2", "30"),
-    ):
+    for name, value in HAND_FIELDS:
         page.locator(f"label:has(> input[name='{name}'][value='{value}'])").click()
 
 
 def _median_ms(values: list[float]) -> str:
-    return f"{statistics.median(values):8.0f} ms (min {min(values):.0f}, max {max(values):.0f})"
+    return f"{statistics.median(values):8.1f} ms (min {min(values):.1f}, max {max(values):.1f})"
 
 
 def main() -> None:
@@ -195,6 +196,27 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
 
+    # The honest baseline for the phone's engine: the same request in this process's CPython.
+    from scoring import services
+    from scoring.engine import phone
+    from scoring.models import Game
+
+    game = Game.objects.get(pk=game_id)
+    ask = json.dumps(
+        {
+            "record": services.game_record(game, players=()),
+            "names": ["Aiko", "Bruno", "Chiara", "Daiki"],
+            "queued": [],
+            "fields": {k: [v] for k, v in HAND_FIELDS},
+        }
+    )
+    native_ms = []
+    for _ in range(args.runs):
+        t0 = time.perf_counter()
+        native = json.loads(phone.preview_json(ask))
+        native_ms.append((time.perf_counter() - t0) * 1000)
+    assert answer == native, (answer, native)
+
     assert answer and "hand" in answer, answer
     print(f"hand 5 previewed: deltas {answer['hand']['deltas']}, next {answer['final']['next']}")
     base = statistics.median(server_ms)
@@ -206,6 +228,11 @@ def main() -> None:
     print(
         f"engine start offline, from cache    {_median_ms(start_ms)}  "
         f"{statistics.median(start_ms) / base:.1f}x"
+    )
+    native = statistics.median(native_ms)
+    print(
+        f"the same call in CPython (baseline) {_median_ms(native_ms)}  "
+        f"phone / CPython {statistics.median(phone_ms) / native:.1f}x"
     )
 
 

@@ -207,9 +207,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "meta_cache": json.dumps(META_CACHE),
         "user_key": json.dumps(USER_KEY),
         "session_changes": json.dumps([reverse(name) for name in SESSION_CHANGES]),
-        "pyodide_prefix": json.dumps(static(offline_engine.PYODIDE_STATIC)),
+        "pyodide_prefix": json.dumps(offline_engine.pyodide_url()),
         "pyodide_cache": json.dumps(offline_engine.pyodide_cache()),
-        "engine_prefix": json.dumps(offline_engine.ENGINE_PREFIX),
+        "engine_prefix": json.dumps(offline_engine.engine_prefix()),
     }
     response = render(request, "scoring/sw.js", context, content_type="text/javascript")
     # A browser checks for a new worker on navigations; never answer it from a cache.

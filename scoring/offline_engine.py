@@ -62,8 +62,6 @@ PYODIDE_FILES = (
 # __init__.py, which imports nothing: tests/scoring/test_offline_engine.py runs the bundle
 # without Django) and the hand calculator it asks for the yaku and fu of tiles.
 BUNDLE_PACKAGES = ("scoring.engine", "mahjong")
-# The address under which the engine's worker and source are served (and kept by the phone).
-ENGINE_PREFIX = "/offline/engine/"
 
 
 def pyodide_version() -> str:
@@ -116,6 +114,18 @@ def version() -> str:
     return hashlib.sha256(f"{bundle()[1]}:{pyodide_version()}".encode()).hexdigest()[:16]
 
 
+def engine_prefix() -> str:
+    """The folder of the engine's worker and source, which the phone's service worker keeps."""
+    return reverse("scoring:engine_bundle").rsplit("/", 1)[0] + "/"
+
+
+def pyodide_url() -> str:
+    """Where Pyodide's files are served, by their own names: Pyodide fetches them by name from
+    there, so they are never addressed by the hashed names of a deployment's manifest (a
+    folder's URL is not hashed; collectstatic keeps the files under their names too)."""
+    return static(PYODIDE_STATIC)
+
+
 def worker_url() -> str:
     return f"{reverse('scoring:engine_worker')}?v={version()}"
 
@@ -128,7 +138,7 @@ def files() -> list[str]:
     """The addresses the phone keeps to run the engine offline, in the order it loads them."""
     return [
         worker_url(),
-        *(static(PYODIDE_STATIC + name) for name in PYODIDE_FILES),
+        *(pyodide_url() + name for name in PYODIDE_FILES),
         bundle_url(),
     ]
 
@@ -156,8 +166,8 @@ def engine_bundle(request: HttpRequest) -> HttpResponse:
 def engine_worker(request: HttpRequest) -> HttpResponse:
     """The Web Worker that runs the engine under Pyodide (a module script)."""
     context = {
-        "pyodide_module": json.dumps(static(PYODIDE_STATIC + "pyodide.mjs")),
-        "pyodide_url": json.dumps(static(PYODIDE_STATIC)),
+        "pyodide_module": json.dumps(pyodide_url() + "pyodide.mjs"),
+        "pyodide_url": json.dumps(pyodide_url()),
         "bundle_url": json.dumps(bundle_url()),
     }
     response = render(request, "scoring/engine-worker.js", context, content_type="text/javascript")

@@ -519,3 +519,15 @@ def test_the_service_worker_keeps_pyodide_in_a_cache_named_by_its_version(client
     assert f'const PYODIDE_CACHE = "tenbou-pyodide-{version}";' in text
     assert 'const PYODIDE_PREFIX = "/static/pyodide/";' in text
     assert 'const ENGINE_PREFIX = "/offline/engine/";' in text
+
+
+def test_pyodide_is_addressed_by_its_own_names_under_a_deployments_hashed_static_files(settings):
+    # Pyodide fetches its files by name from its folder; a deployment's manifest gives static
+    # files hashed names, and the phone must keep the names Pyodide will ask for.
+    settings.DEBUG = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    pyodide = [url for url in offline_engine.files() if "/pyodide/" in url]
+    assert pyodide == [f"/static/pyodide/{name}" for name in offline_engine.PYODIDE_FILES]
