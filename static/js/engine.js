@@ -49,6 +49,23 @@
   // server computes the payments) and started afresh at the next request.
   var TIMEOUT_MS = 90000;
   function ask(request) {
+    return allKept().then(function (kept) {
+      if (!kept) throw new Error("the engine's files are not on this phone");
+      return post(request);
+    });
+  }
+
+  // Whether the phone keeps every file the worker loads, and the service worker that answers
+  // with them controls this page: else starting it offline would only fail on a missing file.
+  function allKept() {
+    if (!("caches" in window) || !navigator.serviceWorker) return Promise.resolve(true);
+    if (!navigator.serviceWorker.controller) return Promise.resolve(false);
+    return Promise.all(DATA.files.map(function (url) { return caches.match(url); }))
+      .then(function (hits) { return hits.every(Boolean); }, function () { return false; });
+  }
+
+  // The request itself, once the files are there.
+  function post(request) {
     return new Promise(function (resolve, reject) {
       var id = ++asked;
       var timer = window.setTimeout(function () {
