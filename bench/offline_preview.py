@@ -52,23 +52,13 @@ def _prepare(database_url: str) -> int:
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
     from django.core.management import call_command
+    from offline_size import four_player_game
 
-    from clubs.models import Club, Membership, Player
     from scoring import services
 
     call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create_user("bench", "bench@example.org", PASSWORD)
-    club = Club.objects.create(name="Bench Club", slug="bench")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
-    players = [
-        Player.objects.create(club=club, display_name=n)
-        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
-    ]
-    game = services.game_create(
-        club=club, players=players, rules="japanese-modern", created_by=user
-    )
+    user, game = four_player_game(PASSWORD)
     for hand in (
         {"result": "ron", "from": 3, "wins": [{"seat": 2, "han": 2, "fu": 30}]},
         {"result": "draw", "tenpai": [1]},

@@ -19,6 +19,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -26,6 +27,27 @@ sys.path.insert(0, str(ROOT))
 
 def _sizes(body: bytes) -> tuple[int, int]:
     return len(body), len(gzip.compress(body, compresslevel=6))
+
+
+def four_player_game(password: str = "bench-pw") -> tuple[Any, Any]:
+    """A scorer ``bench`` of a club, and a four-player game it started under Japanese Modern
+    (in a migrated database; bench/offline_preview.py uses it too)."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Membership, Player
+    from scoring import services
+
+    user = get_user_model().objects.create_user("bench", "bench@example.org", password)
+    club = Club.objects.create(name="Bench Club", slug="bench")
+    Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
+    players = [
+        Player.objects.create(club=club, display_name=n)
+        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
+    ]
+    game = services.game_create(
+        club=club, players=players, rules="japanese-modern", created_by=user
+    )
+    return user, game
 
 
 def main() -> None:
@@ -41,25 +63,13 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from clubs.models import Club, Membership, Player
-    from scoring import offline_engine, services
+    from scoring import offline_engine
     from scoring.offline import app_files
 
     setup_test_environment()
     settings.ALLOWED_HOSTS = ["testserver"]
     call_command("migrate", verbosity=0)
-    from django.contrib.auth import get_user_model
-
-    user = get_user_model().objects.create_user("bench", "bench@example.org", "bench-pw")
-    club = Club.objects.create(name="Bench Club", slug="bench")
-    Membership.objects.create(club=club, user=user, role=Membership.Role.SCORER)
-    players = [
-        Player.objects.create(club=club, display_name=n)
-        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
-    ]
-    game = services.game_create(
-        club=club, players=players, rules="japanese-modern", created_by=user
-    )
+    user, game = four_player_game()
     client = Client()
     client.force_login(user)
 

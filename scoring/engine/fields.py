@@ -282,17 +282,17 @@ class _Reader:
         }
 
     # -- the pickers: tiles, yaku, the set builder ---------------------------------------------
+    def alone(self, s: int, message: str) -> None:
+        """A picker's win stands alone: no han (or limit) and no score beside it."""
+        if self.v.text(f"value_{s}") or self.v.number(f"score_{s}") is not None:
+            raise FieldProblem(f"value_{s}", message, name=self.names[s])
+
     def by_tiles(self, s: int) -> dict[str, Any] | None:
         v, name = self.v, self.names[s]
         tiles = v.text(f"tiles_{s}")
         if not tiles:
             return None
-        if v.text(f"value_{s}") or v.number(f"score_{s}") is not None:
-            raise FieldProblem(
-                f"value_{s}",
-                "Give either %(name)s's tiles or the han (or a limit, or a score), not both.",
-                name=name,
-            )
+        self.alone(s, "Give either %(name)s's tiles or the han (or a limit, or a score), not both.")
         out: dict[str, Any] = {"seat": s, "tiles": tiles.replace(" ", "")}
         out["win"] = v.text(f"win_{s}")
         if not out["win"]:
@@ -322,12 +322,7 @@ class _Reader:
         yaku = v.choices(f"yaku_{s}")
         if not yaku:
             return None
-        if v.text(f"value_{s}") or v.number(f"score_{s}") is not None:
-            raise FieldProblem(
-                f"value_{s}",
-                "Give either %(name)s's yaku or the han (or a limit, or a score), not both.",
-                name=self.names[s],
-            )
+        self.alone(s, "Give either %(name)s's yaku or the han (or a limit, or a score), not both.")
         out: dict[str, Any] = {"seat": s, "yaku": yaku}
         if v.flag(f"open_{s}"):
             out["open"] = True
