@@ -333,6 +333,10 @@ URLS = {
     "manifest.webmanifest": Url("/manifest.webmanifest", OPEN),
     "offline/": Url("/offline/", OPEN),
     "offline/session/": Url("/offline/session/", OPEN),
+    # The engine for the preview offline (scoring/offline_engine.py): the engine's source and
+    # the worker that runs it, the same for everyone (no game, no user in them).
+    "offline/engine/worker.js": Url("/offline/engine/worker.js", OPEN),
+    "offline/engine/bundle.zip": Url("/offline/engine/bundle.zip", OPEN),
     "games/<int:pk>/hands/preview/": Url(
         "/games/{game}/hands/preview/", POST_ONLY_PAGE, SCORER, RON_FORM, ok=200
     ),
