@@ -296,6 +296,57 @@ def test_the_phone_previews_a_refused_hand_as_the_server_would_and_names_the_fie
     assert Game.objects.get(pk=game.pk).hand_count == 0
 
 
+def _shown_preview(page, phone):
+    """The preview's title, each seat's change and total, and the next hand, as shown."""
+    box = page.locator("#preview [data-preview-phone]" if phone else "#preview [data-preview-ok]")
+    expect(box).to_be_visible(timeout=60_000)
+    return {
+        "title": box.locator(".preview-title").inner_text(),
+        "deltas": box.locator(".preview-seats .delta").all_inner_texts(),
+        "totals": box.locator(".preview-seats .total").all_inner_texts(),
+        "next": box.locator(".preview-next").inner_text(),
+    }
+
+
+def _changed(page):
+    page.evaluate(
+        "() => document.querySelector('form[data-hand-form]')"
+        ".dispatchEvent(new Event('change', {bubbles: true}))"
+    )
+
+
+@pytest.mark.parametrize("by", ["yaku", "tiles"])
+def test_the_phone_previews_a_hand_by_yaku_or_by_tiles_as_the_server_does(
+    page, live_server, bob, game, by
+):
+    # Hand 2, after a draw with Bruno ready: the dealer's counters and the ready payments count.
+    services.hand_record(game=game, hand={"result": "draw", "tenpai": [1]}, entered_by=bob)
+    _log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    _keep_engine(page)
+    _choose(page, "result", "tsumo")
+    _choose(page, "winners", "1")
+    _choose(page, "riichi", "1")
+    if by == "yaku":
+        page.locator("[data-yaku-picker][data-seat='1'] > summary").click()
+        _choose(page, "yaku_1", "pinfu")
+        _choose(page, "yaku_1", "tanyao")
+    else:  # the tiles go to the mahjong hand calculator, under Pyodide offline
+        page.locator("[data-tile-picker][data-seat='1'] > summary").click()
+        page.fill("input[name=tiles_1]", "23466m567p345678s")
+        page.fill("input[name=win_1]", "8s")
+        page.fill("input[name=dora_indicators_1]", "5m")
+        _changed(page)
+    online = _shown_preview(page, phone=False)
+
+    page.context.set_offline(True)
+    _changed(page)
+    offline = _shown_preview(page, phone=True)
+    assert offline == online
+    assert online["title"] == "E2-1 if saved"
+    assert Game.objects.get(pk=game.pk).hand_count == 1
+
+
 def test_the_entry_screen_offline_has_its_own_scripts_and_styles_without_the_http_cache(
     page, live_server, bob, game
 ):
