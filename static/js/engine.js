@@ -258,6 +258,12 @@
     ask(undefined).catch(function () {});
   }
   window.addEventListener("offline", startEarly);
+  // Leaving the screen frees the interpreter's memory at once (a phone has little).
+  window.addEventListener("pagehide", function () {
+    if (worker) worker.terminate();
+    worker = null;
+    failAll("the page was left");
+  });
   window.addEventListener("load", function () {
     if (!navigator.onLine) startEarly();
     else window.setTimeout(keepFiles, 1500);
