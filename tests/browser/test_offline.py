@@ -338,6 +338,10 @@ def test_the_phone_previews_a_hand_by_yaku_or_by_tiles_as_the_server_does(
         page.fill("input[name=win_1]", "8s")
         page.fill("input[name=dora_indicators_1]", "5m")
         _changed(page)
+    # The server's preview of the whole hand (not of one on the way: riichi alone is a hand).
+    expect(page.locator("#preview [data-preview-yaku]")).to_contain_text(
+        "All simples (tanyao) 1" if by == "yaku" else "dora 2", timeout=20_000
+    )
     online = _shown_preview(page, phone=False)
 
     page.context.set_offline(True)
