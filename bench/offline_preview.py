@@ -80,8 +80,14 @@ def _wait_for_server(port: int, timeout: float = 60.0) -> None:
     raise RuntimeError("the server did not start")
 
 
-HAND_FIELDS = (("result", "ron"), ("winners", "2"), ("discarder", "0"), ("value_2", "3"))
-HAND_FIELDS += (("fu_2", "30"),)
+# Hand 5: Chiara's ron on Aiko's discard, 3 han 30 fu.
+HAND_FIELDS = (
+    ("result", "ron"),
+    ("winners", "2"),
+    ("discarder", "0"),
+    ("value_2", "3"),
+    ("fu_2", "30"),
+)
 
 
 def _type_hand(page) -> None:

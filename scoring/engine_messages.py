@@ -62,11 +62,24 @@ MESSAGES = {
 GENERAL = _("The rules do not allow this hand as entered.")
 
 
+def _english() -> bool:
+    return (translation.get_language() or "en").startswith("en")
+
+
 def engine_message(error: engine.EngineError) -> str:
     """The refusal's sentence without its hand number, in the active language."""
-    if (translation.get_language() or "en").startswith("en"):
+    if _english():
         return error.detail
     return str(MESSAGES.get(error.code, GENERAL))
+
+
+def script_messages() -> tuple[dict[str, str], str]:
+    """:func:`engine_message`'s catalogue for a script that words the engine's refusals itself
+    (the phone's preview offline): each code's sentence and the general one; empty in English,
+    where the engine's own sentence is shown."""
+    if _english():
+        return {}, ""
+    return {code: str(text) for code, text in MESSAGES.items()}, str(GENERAL)
 
 
 # The game-record fields a refusal names, as people call them; outside English the general
@@ -117,7 +130,7 @@ def engine_error_text(error: engine.EngineError) -> str:
     names."""
     message = engine_message(error)
     words = field_words(error.field)
-    if words and not (translation.get_language() or "en").startswith("en"):
+    if words and not _english():
         message = gettext("%(message)s (%(field)s)") % {"message": message, "field": words}
     if error.hand is None:
         return message

@@ -34,7 +34,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils import translation
 from django.utils.csp import CSP
 from django.utils.formats import get_format
 from django.utils.translation import gettext
@@ -43,11 +42,12 @@ from django.views.decorators.http import require_safe
 
 from scoring import selectors, services
 from scoring.engine import fields
-from scoring.engine_messages import GENERAL, MESSAGES
+from scoring.engine_messages import script_messages
 from scoring.models import Game
 from scoring.presenter import hand_name_words
 
 PYODIDE_DIR = settings.BASE_DIR / "vendor" / "pyodide" / "node_modules" / "pyodide"
+"""Where ``make install`` puts Pyodide (settings.STATICFILES_DIRS serves it as PYODIDE_STATIC)."""
 PYODIDE_STATIC = "pyodide/"
 # What Pyodide fetches to start the interpreter with the standard library (and nothing else:
 # no package from its lock file is loaded, and nothing from outside this site).
@@ -178,7 +178,7 @@ def engine_worker(request: HttpRequest) -> HttpResponse:
 def entry_data(game: Game) -> dict[str, Any]:
     """What the entry screen carries for the preview offline (a JSON block in the page)."""
     record = services.game_record(game, players=())
-    english = (translation.get_language() or "en").startswith("en")
+    engine_messages, engine_general = script_messages()
     entry = selectors.game_entry(game)
     return {
         "record": record,
@@ -189,8 +189,8 @@ def entry_data(game: Game) -> dict[str, Any]:
         # (the engine's English as the key), and the engine's refusals by their code as
         # scoring.engine_messages words them (English shows the engine's own sentence).
         "field_messages": {m: gettext(m) for m in fields.MESSAGES},
-        "engine_messages": {} if english else {c: str(t) for c, t in MESSAGES.items()},
-        "engine_general": "" if english else str(GENERAL),
+        "engine_messages": engine_messages,
+        "engine_general": engine_general,
         "hand_error": gettext("Hand %(hand)s: %(message)s"),
         # The preview's own sentences (hand_preview.html's, with {placeholders} for the script).
         "words": {

@@ -123,11 +123,9 @@ class _Values:
 
     def flag(self, name: str) -> bool:
         value = self.values.get(name)
-        if isinstance(value, list | tuple):
-            value = value[-1] if value else ""
         if isinstance(value, bool):
             return value
-        return str(value or "").strip().lower() in ("on", "true", "1", "yes")
+        return self.text(name).lower() in ("on", "true", "1", "yes")
 
 
 def hand_from_fields(
@@ -145,17 +143,12 @@ def hand_from_fields(
 def penalty_rows(values: Mapping[str, Any]) -> list[int]:
     """Which form rows the hand's penalties came from, in the hand's order (the form puts the
     engine's ``penalties[i]`` errors on the row they came from)."""
-    v = _Values(values)
-    return [i for i in range(PENALTY_ROWS) if _penalty_row_used(v, i)]
+    return _penalty_rows(_Values(values))
 
 
-def _penalty_row_used(v: _Values, i: int) -> bool:
-    return bool(
-        v.text(f"penalty_seat_{i}")
-        or v.text(f"penalty_kind_{i}")
-        or v.text(f"penalty_points_{i}")
-        or v.text(f"penalty_to_{i}")
-    )
+def _penalty_rows(v: _Values) -> list[int]:
+    parts = ("seat", "kind", "points", "to")
+    return [i for i in range(PENALTY_ROWS) if any(v.text(f"penalty_{p}_{i}") for p in parts)]
 
 
 class _Reader:
@@ -367,9 +360,7 @@ class _Reader:
         """The filled penalty rows, in order."""
         v = self.v
         penalties = []
-        for i in range(PENALTY_ROWS):
-            if not _penalty_row_used(v, i):
-                continue
+        for i in _penalty_rows(v):
             seat, kind = v.text(f"penalty_seat_{i}"), v.text(f"penalty_kind_{i}")
             amount, to = v.number(f"penalty_points_{i}"), v.text(f"penalty_to_{i}")
             if not seat:

@@ -13,8 +13,6 @@
   if (!block) return;
   var DATA = JSON.parse(block.textContent);
   var WORDS = DATA.words;
-  // Fields the outbox does not keep either: they say nothing about the hand.
-  var SKIP = ["csrfmiddlewaretoken", "key", "expected_number", "save", "preview", "hand_tag"];
 
   var worker = null;
   var asked = 0;
@@ -82,39 +80,27 @@
     });
   }
 
-  // The form's fields by name, each a list of its values (as a POST has them).
+  // A hand's fields (as the outbox keeps them: [name, value] pairs) by name, each a list of
+  // its values, as a POST has them.
   function fieldMap(pairs) {
     var map = {};
-    pairs.forEach(function (p) {
-      if (SKIP.indexOf(p[0]) >= 0) return;
-      (map[p[0]] = map[p[0]] || []).push(p[1]);
-    });
+    pairs.forEach(function (p) { (map[p[0]] = map[p[0]] || []).push(p[1]); });
     return map;
-  }
-
-  function formPairs(form) {
-    var pairs = [];
-    new FormData(form).forEach(function (value, name) {
-      if (typeof value === "string") pairs.push([name, value]);
-    });
-    return pairs;
   }
 
   // What the engine answers for the hand in ``form`` after the game's stored hands and the
   // hands waiting on this phone: {number, hand, final}, {problem}, {error}; {unknown: true}
   // when this page no longer knows every hand before it (others were sent since it loaded).
   function preview(form) {
-    var pending = window.TenbouOutbox
-      ? window.TenbouOutbox.pending()
-      : Promise.resolve({ fields: [], seen: null });
-    return pending.then(function (queue) {
+    var outbox = window.TenbouOutbox; // outbox.js, on every page
+    return outbox.pending().then(function (queue) {
       var stored = DATA.record.hands.length;
       if (queue.seen !== null && queue.seen > stored) return { unknown: true };
       var request = {
         record: DATA.record,
         names: DATA.names,
         queued: queue.fields.map(fieldMap),
-        fields: fieldMap(formPairs(form)),
+        fields: fieldMap(outbox.formFields(form)),
       };
       return ask(JSON.stringify(request)).then(function (d) { return JSON.parse(d.answer); });
     });

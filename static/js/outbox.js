@@ -650,7 +650,9 @@
   // For the preview offline (engine.js): the fields of this game's hands on the phone that come
   // before the one in the form (all of them, or those before the hand being fixed), in order,
   // and the game's hand count as last seen from the server (null when unknown).
+  // And the form's own fields, as a hand saved now would keep them.
   window.TenbouOutbox = {
+    formFields: formFields,
     pending: function () {
       return allHands().then(function (list) {
         var editing = page.form && page.form.dataset.editing ? parseInt(page.form.dataset.editing, 10) : null;
