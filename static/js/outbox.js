@@ -670,10 +670,20 @@
   };
 
   // --- Start -----------------------------------------------------------------------------------
+  // Whether the worker answered this page's own request. A page that loaded while the worker
+  // was installing was fetched past it, and may be taken over (claimed) before the
+  // registration below settles: being controlled then does not mean that the page was kept.
+  function loadedThroughWorker() {
+    var nav = window.performance && performance.getEntriesByType
+      ? performance.getEntriesByType("navigation")[0] : null;
+    return nav ? nav.workerStart > 0 : !!navigator.serviceWorker.controller;
+  }
+
   function registerWorker() {
     if (!("serviceWorker" in navigator) || !SW_URL) return;
+    var kept = loadedThroughWorker();
     navigator.serviceWorker.register(SW_URL, { scope: "/" }).then(function () {
-      if (navigator.serviceWorker.controller) return undefined;
+      if (kept) return undefined;
       // This page loaded before the worker ran. Its claim when it activated can come before
       // this page existed, so ask it to take the page over now; and to keep a copy of a game
       // or entry page.

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from clubs.models import Player
 from scoring import services
 from scoring.models import Game, Submission
+from tests.browser.waits import until
 from tests.conftest import PASSWORD
 
 # With TENBOU_SCREENSHOTS=dir the tests save the offline screens there (docs/screenshots).
@@ -70,13 +71,15 @@ def _kept(page, path):
 
     Predicates are given as functions: Playwright evaluates a bare expression string anew on
     every poll with ``eval``, which the site's Content-Security-Policy refuses once the first
-    poll was false; a function is evaluated once and then called."""
+    poll was false; a function is evaluated once and then called. An async one is polled with
+    ``until``: ``wait_for_function`` would take its promise for a true answer."""
     # The worker installs with every static file of the site: allow for a busy machine.
     page.wait_for_function(
         "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
         timeout=30_000,
     )
-    page.wait_for_function(
+    until(
+        page,
         """async (path) => {
             const names = await caches.keys();
             for (const n of names.filter((n) => n.startsWith('tenbou-pages-u'))) {
@@ -84,7 +87,8 @@ def _kept(page, path):
             }
             return false;
         }""",
-        arg=path,
+        path,
+        what=f"the phone keeps {path}",
     )
 
 
@@ -117,13 +121,15 @@ def _keep_engine(page):
     """Fetch the engine's files while online, as the entry screen does by itself once the
     service worker controls it, and wait until the phone keeps every one."""
     page.evaluate("() => window.TenbouEngine.keepFiles()")
-    page.wait_for_function(
+    until(
+        page,
         """async () => {
             const data = JSON.parse(document.getElementById('tenbou-engine').textContent);
             for (const url of data.files) if (!(await caches.match(url))) return false;
             return true;
         }""",
         timeout=60_000,
+        what="the phone keeps every file of the engine",
     )
 
 
