@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BROWSER_TESTS = sorted((ROOT / "tests" / "browser").glob("*.py"))
 
 
-def _string_predicates(path):
+def _predicates(path):
+    """Each predicate given to ``wait_for_function`` as a string: its line and its text."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if (
@@ -25,27 +26,23 @@ def _string_predicates(path):
             and node.args
             and isinstance(node.args[0], ast.Constant)
             and isinstance(node.args[0].value, str)
-        ):
-            text = node.args[0].value.strip()
-            if not (text.startswith(("(", "async")) and "=>" in text) and not text.startswith(
-                "function"
-            ):
-                yield node.lineno, text
-
-
-def _async_predicates(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "wait_for_function"
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-            and node.args[0].value.strip().startswith("async")
         ):
             yield node.lineno, node.args[0].value.strip()
+
+
+def _found(wrong):
+    return [
+        f"{path.name}:{line}: {text[:60]!r}"
+        for path in BROWSER_TESTS
+        for line, text in _predicates(path)
+        if wrong(text)
+    ]
+
+
+def _expression(text):
+    return not (text.startswith(("(", "async")) and "=>" in text) and not text.startswith(
+        "function"
+    )
 
 
 def test_there_are_browser_tests_to_check():
@@ -53,20 +50,12 @@ def test_there_are_browser_tests_to_check():
 
 
 def test_browser_tests_wait_with_functions_not_expressions():
-    found = [
-        f"{path.name}:{line}: {text!r}"
-        for path in BROWSER_TESTS
-        for line, text in _string_predicates(path)
-    ]
+    found = _found(_expression)
     assert not found, "give wait_for_function an arrow function:\n" + "\n".join(found)
 
 
 def test_browser_tests_wait_on_async_predicates_with_until():
-    found = [
-        f"{path.name}:{line}: {text[:60]!r}"
-        for path in BROWSER_TESTS
-        for line, text in _async_predicates(path)
-    ]
+    found = _found(lambda text: text.startswith("async"))
     assert not found, "wait_for_function takes a promise for true; use waits.until:\n" + "\n".join(
         found
     )
