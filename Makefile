@@ -1,4 +1,5 @@
-# Tenbou developer commands: `make run` serves the site, `make test` runs every check CI runs.
+# Tenbou developer commands: `make run` serves the site, `make test` runs every check CI runs,
+# `make quick` the engine's and the other Django-free unit tests in a minute.
 # Recipes call .venv/bin/... directly so nothing depends on an activated virtualenv.
 
 SHELL := /bin/bash
@@ -8,7 +9,7 @@ STAMP := $(VENV)/.installed
 # The TypeScript check of the API schema (tests/api/test_typescript_types.py): its npm packages.
 TS_CHECK := tests/api/typescript
 TS_STAMP := $(TS_CHECK)/node_modules/.installed
-# Pyodide, which runs the rule engine on the scorer's phone offline (scoring/offline_engine.py).
+# Pyodide, which runs the rule engine on the scorer's phone offline (scoring/offline/phone_engine.py).
 PYODIDE := vendor/pyodide
 PYODIDE_STAMP := $(PYODIDE)/node_modules/.installed
 
@@ -19,29 +20,61 @@ PYODIDE_STAMP := $(PYODIDE)/node_modules/.installed
 SYSDEPS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
            fonts-dejavu-extra fonts-ipaexfont-gothic poppler-utils chromium nodejs gettext
 
-.PHONY: run test install sysdeps clean openapi messages
+# The port `make run` serves on: `make run PORT=8001`.
+PORT ?= 8000
+
+# pytest-xdist workers of the main test run and of `make quick` (auto: one per core);
+# `make test WORKERS=0` runs the suite in one process, as it ran before.
+WORKERS ?= auto
+
+# The tests that need no database, no browser and no server: the rule engine, the form's field
+# codec and the phone's protocol, the seating draw.
+QUICK_TESTS := tests/engine tests/entry tests/tournaments
+# What must run in one process, outside the parallel run (see the test target).
+ONE_PROCESS_TESTS := tests/api/test_schemathesis.py
+
+.PHONY: run test quick test-production install sysdeps clean openapi messages
 
 run: sysdeps install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
-	@echo "Tenbou is at http://127.0.0.1:8000/ (demo login: demo / tenbou-demo). Ctrl-C stops it."
-	@$(PY) manage.py runserver 127.0.0.1:8000
+	@echo "Tenbou is at http://127.0.0.1:$(PORT)/ (demo login: demo / tenbou-demo). Ctrl-C stops it."
+	@$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: sysdeps install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	@if [ -d scoring/engine ]; then \
-		echo "$(VENV)/bin/mypy --strict scoring/engine"; \
-		$(VENV)/bin/mypy --strict scoring/engine; \
-	else \
-		echo "scoring/engine does not exist yet: mypy skipped"; \
-	fi
+	$(VENV)/bin/mypy --strict engine entry tournaments/seating.py
 	@# The import contracts (pyproject.toml, docs/architecture.md): layers, engine independence.
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/pytest
-	@# Browser tests in their own process: Playwright runs an event loop in the test thread,
-	@# so the ORM there needs DJANGO_ALLOW_ASYNC_UNSAFE, which the main run must not have.
+	@# In parallel (pytest-xdist): each worker has its own test database (a file of its own on
+	@# SQLite, test_<name>_gw<n> on PostgreSQL), its own temporary folders and free ports. A
+	@# test file runs whole on one worker (loadfile): two tests of tests/scoring/test_concurrency.py
+	@# holding forty connections each never run side by side (PostgreSQL allows 100).
+	$(VENV)/bin/pytest -n $(WORKERS) --dist loadfile --ignore=$(ONE_PROCESS_TESTS)
+	@# Schemathesis makes one test per API operation in the process that collects; under xdist
+	@# a worker ran one of them and passed (2 of the 119 endpoint answers reached): on its own.
+	$(VENV)/bin/pytest -p no:xdist $(ONE_PROCESS_TESTS)
+	@# Browser tests in their own process, one at a time as before: Playwright runs an event
+	@# loop in the test thread, so the ORM there needs DJANGO_ALLOW_ASYNC_UNSAFE, which the main
+	@# run must not have.
 	DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest tests/browser
+
+# The fast check while working on the rules: the Django-free tests, no lint, no browser.
+quick: $(STAMP)
+	$(VENV)/bin/pytest -n $(WORKERS) -q $(QUICK_TESTS)
+
+# The offline browser tests against the site as a deployment serves it: DEBUG off,
+# `collectstatic` into a temporary STATIC_ROOT (manifest storage, WhiteNoise), `check --deploy`,
+# gunicorn; tests/browser/conftest.py starts it on the test database (TENBOU_PRODUCTION=1).
+# The tests whose answer depends on how the files are served (the worker's install, the engine
+# from the phone's cache, the kept pages, the offline page's language); compressing Pyodide in
+# collectstatic takes most of the run. PRODUCTION_TESTS="" runs the whole file.
+PRODUCTION_TESTS ?= two_hands_saved_offline or own_scripts_and_styles or start_page_lists or \
+	follows_the_undo or not_ended or language_of_the_phones_pages
+test-production: sysdeps install
+	TENBOU_PRODUCTION=1 DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest tests/browser/test_offline.py \
+		$(if $(PRODUCTION_TESTS),-k "$(PRODUCTION_TESTS)")
 
 # The API schema, committed as docs/openapi.json; tests/api/test_openapi_file.py fails when the
 # code and the file disagree.

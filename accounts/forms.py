@@ -1,6 +1,8 @@
 """The sign-up form: Django's own (username, password twice, its password validators) with an
-optional e-mail address for password resets; and Django's password change form, its current
-password checked as a login is, so that wrong ones are throttled as failed logins are."""
+optional e-mail address for password resets (never refused for being another account's too:
+that would tell who has an account here, docs/accounts.md); and Django's password change
+form, its current password checked as a login is, so that wrong ones are throttled as failed
+logins are."""
 
 from __future__ import annotations
 
@@ -26,14 +28,6 @@ class SignupForm(UserCreationForm[User]):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
-
-    def clean_email(self) -> str:
-        email: str = self.cleaned_data.get("email", "").strip()
-        if email and User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                _("An account already uses this e-mail address: log in, or reset its password.")
-            )
-        return email
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -7,6 +7,8 @@ they say who did what to an account, and never hold a password.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import User
 from django.db import transaction
 
@@ -18,10 +20,20 @@ def _who(user: User) -> dict[str, object]:
 
 
 @transaction.atomic
-def account_create(*, username: str, password: str, email: str = "") -> User:
-    """A new account (the sign-up form checked the name, the e-mail and the password)."""
+def account_create(
+    *,
+    username: str,
+    password: str,
+    email: str = "",
+    admitted: Callable[[User], None] | None = None,
+) -> User:
+    """A new account (the sign-up form checked the name, the e-mail and the password).
+    ``admitted(user)`` runs in the same transaction (accounts.gates.redeem_pass uses up the
+    invitation that let the user in): when it raises, no account is made."""
     user = User.objects.create_user(username=username, email=email, password=password)
     log_action("account.signed_up", actor=user, account=True, after=_who(user))
+    if admitted is not None:
+        admitted(user)
     return user
 
 

@@ -20,9 +20,10 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import services
 from accounts.forms import SignupForm, ThrottledPasswordChangeForm
-from accounts.gates import may_sign_up
+from accounts.gates import may_sign_up, redeem_pass
 from accounts.models import Attempt
 from accounts.throttle import throttled
+from core.errors import DomainError
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -53,11 +54,18 @@ def signup(request: HttpRequest) -> HttpResponse:
             context.update(form=SignupForm(), refused=refused)
             return render(request, "accounts/signup.html", context, status=429)
         if form.is_valid():
-            user = services.account_create(
-                username=form.cleaned_data["username"],
-                password=form.cleaned_data["password1"],
-                email=form.cleaned_data.get("email", ""),
-            )
+            try:
+                user = services.account_create(
+                    username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password1"],
+                    email=form.cleaned_data.get("email", ""),
+                    admitted=lambda user: redeem_pass(request, user),
+                )
+            except DomainError as e:
+                # The invitation that let this visitor in was used up meanwhile.
+                form.add_error(None, str(e))
+                context["form"] = form
+                return render(request, "accounts/signup.html", context, status=403)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,

@@ -45,7 +45,7 @@ from mahjong.hand_calculating.scores import ScoresCalculator
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scoring.engine import parse_game, replay, score_game, score_record  # noqa: E402
+from engine import parse_game, replay, score_game, score_record  # noqa: E402
 
 ABORTIVE = {
     "yao9": "nine_terminals",

@@ -82,6 +82,7 @@ class Stats:
     repeats_ok: int = 0
     parallel_ok: int = 0
     stale_409: int = 0
+    lost_creates: int = 0  # games whose start answer was lost, picked up by the table
     retried: int = 0
     errors: list[str] = field(default_factory=list)
     error_count: int = 0
@@ -108,6 +109,7 @@ class Client:
     def __init__(self, port: int, token: str, stats: Stats) -> None:
         self.port, self.token, self.stats = port, token, stats
         self.conn: http.client.HTTPConnection | None = None
+        self.retried_last = False  # whether the last request was sent again after a lost answer
 
     def request(
         self, method: str, path: str, body: dict | None = None, headers: dict | None = None
@@ -115,6 +117,7 @@ class Client:
         payload = json.dumps(body) if body is not None else None
         hdrs = {"Authorization": f"Token {self.token}", "Content-Type": "application/json"}
         hdrs.update(headers or {})
+        self.retried_last = False
         for attempt in range(self.attempts):
             try:
                 if self.conn is None:
@@ -128,6 +131,7 @@ class Client:
             except (OSError, http.client.HTTPException):
                 # A killed worker drops the connection: retry, with the same idempotency key.
                 self.conn = None
+                self.retried_last = True
                 with self.stats.lock:
                     self.stats.retried += 1
                 time.sleep(0.2 * (attempt + 1))
@@ -150,6 +154,33 @@ def at_once(first: Client, second: Client, path: str, body: dict, key: str) -> l
     return answers
 
 
+def start_game(client: Client, club: str, seats: list[int]) -> tuple[int, dict | None]:
+    """Start a game at a table: its status and answer (the game when 201)."""
+    status, game = client.request(
+        "POST", "/api/games/", {"club": club, "rules": "japanese-modern", "players": seats}
+    )
+    if status == 400 and client.retried_last:
+        # The first try's answer was lost to a killed worker after the game was made: the
+        # retry is refused as seated_elsewhere, and the table carries on with that game.
+        lost = lost_game(client, club, seats)
+        if lost is not None:
+            with client.stats.lock:
+                client.stats.lost_creates += 1
+            return 201, lost
+    return status, game
+
+
+def lost_game(client: Client, club: str, seats: list[int]) -> dict | None:
+    """The running game without hands that seats these players, as a scorer would open it."""
+    _, running = client.request("GET", f"/api/games/?club={club}&status=running")
+    for summary in running:
+        if summary["hand_count"] == 0:
+            _, game = client.request("GET", f"/api/games/{summary['id']}/")
+            if sorted(seat["player"]["id"] for seat in game["seats"]) == sorted(seats):
+                return game
+    return None
+
+
 def table(
     index: int,
     token: str,
@@ -165,9 +196,7 @@ def table(
     second_device = Client(ports[(index + 1) % 2], token, stats)
     while time.monotonic() < deadline:
         seats = rng.sample(player_ids, 4)
-        status, game = client.request(
-            "POST", "/api/games/", {"club": club, "rules": "japanese-modern", "players": seats}
-        )
+        status, game = start_game(client, club, seats)
         if status != 201:
             stats.error(f"table {index}: create game answered {status}: {game}")
             return
@@ -245,7 +274,9 @@ def phone_table(
     for phone in phones:
         phone.stats = stats
     api = Client(ports[index % 2], token, stats)
-    outbox_table(index, api, phones, club, player_ids, deadline, stats, log, random_hand)
+    outbox_table(
+        index, api, phones, club, player_ids, deadline, stats, log, random_hand, start_game
+    )
 
 
 def log_in_phones(tables: int, ports: tuple[int, int], stats: Stats) -> list:
@@ -313,7 +344,8 @@ def prepare(players: int) -> tuple[str, str, list[int]]:
 
 def verify(log: dict) -> list[str]:
     """Every game's hands against the client's log and against a fresh replay."""
-    from scoring import engine, services
+    import engine
+    from scoring import services
     from scoring.models import Game
 
     problems = []
@@ -421,7 +453,7 @@ def main() -> int:
         "LOG_LEVEL": "WARNING",
     }
     django_setup(env)
-    token, club, player_ids = prepare(max(8, args.tables * 4))
+    token, club, player_ids = prepare(args.tables * 4)
 
     servers = []
     for port in ports:
@@ -465,10 +497,13 @@ def main() -> int:
         phones = log_in_phones(args.tables, proxy_ports, stats) if args.outbox else []
         stats = Stats()
         deadline = time.monotonic() + args.seconds
+        # Each table seats its own four (in a new order each game), as a club night does: a
+        # player in two running games at once is refused unless the scorer confirms it.
+        seated = [player_ids[4 * i : 4 * i + 4] for i in range(args.tables)]
         threads = [
             threading.Thread(
                 target=table,
-                args=(i, token, club, player_ids, deadline, stats, log, proxy_ports),
+                args=(i, token, club, seated[i], deadline, stats, log, proxy_ports),
             )
             for i in range(args.tables)
         ]
@@ -476,7 +511,7 @@ def main() -> int:
             threads = [
                 threading.Thread(
                     target=phone_table,
-                    args=(i, token, club, player_ids, deadline, stats, log, proxy_ports, phones[i]),
+                    args=(i, token, club, seated[i], deadline, stats, log, proxy_ports, phones[i]),
                 )
                 for i in range(args.tables)
             ]
@@ -518,6 +553,7 @@ def main() -> int:
         f"repeated keys answered with the first answer: {stats.repeats_ok}; one key sent twice "
         f"at once answered alike: {stats.parallel_ok}; stale numbers "
         f"answered 409: {stats.stale_409}; connection retries: {stats.retried}; "
+        f"games whose start answer was lost, picked up: {stats.lost_creates}; "
         f"killed worker: {killed}"
     )
     if args.flaky:

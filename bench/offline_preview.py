@@ -1,5 +1,5 @@
 """The preview offline against the server's: how long the phone's engine (Pyodide in a Web
-Worker, scoring/offline_engine.py) takes to start from the phone's cache and to answer, beside
+Worker, scoring/offline/phone_engine.py) takes to start from the phone's cache and to answer, beside
 the server's own preview in the same run (the baseline; these machines are shared and noisy).
 
 Run by hand (not by pytest), from the project root, after `make install`:
@@ -14,7 +14,7 @@ service worker keep the engine's files, then measures:
 - the engine's start offline: the page reloaded from the phone's cache until the worker
   answers (Pyodide started, the engine's source unpacked and imported);
 - the phone's preview offline once started: TenbouEngine.preview, the same hand;
-- the honest baseline for that: the same call (scoring.engine.phone.preview_json) in CPython,
+- the honest baseline for that: the same call (entry.phone.preview_json) in CPython,
   in this process, which must answer exactly what the phone answered.
 
 Results go to docs/benchmarks.md ("The preview offline").
@@ -65,7 +65,7 @@ def _prepare(database_url: str) -> int:
         {"result": "tsumo", "wins": [{"seat": 1, "han": 3, "fu": 40}], "riichi": [1]},
         {"result": "ron", "from": 0, "wins": [{"seat": 3, "han": 5}]},
     ):
-        services.hand_record(game=game, hand=hand, entered_by=user)
+        services.hand_submit(game=game, hand=hand, user=user)
     return int(game.pk)
 
 
@@ -193,8 +193,8 @@ def main() -> None:
         server.wait(timeout=30)
 
     # The honest baseline for the phone's engine: the same request in this process's CPython.
+    from entry import phone
     from scoring import services
-    from scoring.engine import phone
     from scoring.models import Game
 
     game = Game.objects.get(pk=game_id)

@@ -1,8 +1,9 @@
 """The phone's first download for offline use: what the service worker keeps when it installs
-(every file of ``scoring.offline.app_files()`` and the "needs a connection" page), the worker
-itself, the manifest, and the two pages it keeps for a game (the game page and its entry
+(every file of ``scoring.offline.worker.app_files()`` and the "needs a connection" page), the
+worker itself, the manifest, and the two pages it keeps for a game (the game page and its entry
 screen), uncompressed and gzip-compressed (level 6, as a web server's default); then the
-engine for the preview offline, which the entry screen fetches once (scoring/offline_engine.py).
+engine for the preview offline, which the entry screen fetches once
+(scoring/offline/phone_engine.py).
 
 Run by hand (not by pytest), from the project root; it renders the pages from a throwaway
 SQLite database with a four-player game, through Django's test client:
@@ -63,8 +64,8 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from scoring import offline_engine
-    from scoring.offline import app_files
+    from scoring.offline import phone_engine
+    from scoring.offline.worker import app_files
 
     setup_test_environment()
     settings.ALLOWED_HOSTS = ["testserver"]
@@ -91,10 +92,10 @@ def main() -> None:
     _table(rows)
 
     # The engine for the preview offline: fetched by the entry screen once while online, in
-    # the order offline_engine.files() lists it (Pyodide kept across new versions of the site).
+    # the order phone_engine.files() lists it (Pyodide kept across new versions of the site).
     engine_rows: list[tuple[str, int, int]] = []
     static_prefix = settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/static/"
-    for url in offline_engine.files():
+    for url in phone_engine.files():
         path = url.split("?")[0]
         if path.startswith(static_prefix):
             with open(finders.find(path[len(static_prefix) :]), "rb") as f:

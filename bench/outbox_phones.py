@@ -1,4 +1,4 @@
-"""Phones that send hands as the site's outbox does (static/js/outbox.js): the entry form's
+"""Phones that send hands as the site's outbox does (static/offline/outbox.js): the entry form's
 fields to /games/<id>/hands/send/, logged in with a session and a CSRF token, each hand with
 its own idempotency key and the hand number it was typed against, sent again with the same
 key whenever the answer is lost. Used by ``bench/load.py --outbox``."""
@@ -110,6 +110,7 @@ def outbox_table(
     stats: Any,
     log: dict,
     random_hand: Any,
+    start_game: Any,
 ) -> None:
     """A table whose scorer's phone sends every hand through the outbox's endpoint: 10% are
     sent again with the same key (the answer must be the first one), 5% of the time the second
@@ -117,11 +118,7 @@ def outbox_table(
     rng = random.Random(index)
     phone, second = phones
     while time.monotonic() < deadline:
-        status, game = api.request(
-            "POST",
-            "/api/games/",
-            {"club": club, "rules": "japanese-modern", "players": rng.sample(player_ids, 4)},
-        )
+        status, game = start_game(api, club, rng.sample(player_ids, 4))
         if status != 201:
             stats.error(f"table {index}: create game answered {status}: {game}")
             return

@@ -67,15 +67,22 @@ def random_hand(rng: random.Random, scores: list[int]) -> dict:
     return {"result": "draw", "tenpai": tenpai, "riichi": riichi}
 
 
-def build_game(club, user, hands: int):
-    """A game of ``hands`` hands (all four winds, no bust, so it runs that long)."""
-    from clubs.models import Membership, Player
-    from scoring import engine, services
+def _organiser(club, user) -> None:
+    """Make ``user`` an organiser of ``club``: the services ask the user's role."""
+    from clubs.models import Membership
 
-    # The corrections below are an organiser's: the services ask the user's role.
     Membership.objects.get_or_create(
         club=club, user=user, defaults={"role": Membership.Role.ORGANISER}
     )
+
+
+def build_game(club, user, hands: int):
+    """A game of ``hands`` hands (all four winds, no bust, so it runs that long)."""
+    import engine
+    from clubs.models import Player
+    from scoring import services
+
+    _organiser(club, user)  # the corrections below are an organiser's
     players = [Player.objects.create(club=club, display_name=n) for n in NAMES[:4]]
     game = services.game_create(
         club=club,
@@ -97,7 +104,7 @@ def build_game(club, user, hands: int):
                 else {"result": "draw", "tenpai": sorted({dealer, rng.randrange(4)})}
             )
         try:
-            write = services.hand_record(game=game, hand=hand, entered_by=user)
+            write = services.hand_submit(game=game, hand=hand, user=user)
         except engine.EngineError:
             continue
         game = write.game
@@ -118,6 +125,7 @@ def build_season(club, user, players: int, games: int):
     from leagues.models import League, Season
     from scoring import services
 
+    _organiser(club, user)  # the games are imported by a scorer of the club
     league = League.objects.create(
         club=club, name="Lega Tōkyō", slug="lega", rules={"preset": "japanese-modern"}
     )
@@ -232,7 +240,7 @@ def main() -> int:
         import weasyprint
         from django.contrib.auth.models import User
 
-        from clubhouse.sheet_views import standings_sheet_data
+        from clubhouse.leagues.sheet_views import standings_sheet_data
         from clubs.models import Club
         from core import pdf as core_pdf
         from scoring import pdf, sheet_data

@@ -11,7 +11,7 @@ chis, kongs, dora and red fives, a yakuman, both winds), each valued ``--rounds`
 
 1. the library alone: ``HandCalculator.estimate_hand_value`` with a new ``HandConfig`` per
    hand, on tiles already in its 136 numbering (its documented use);
-2. the engine's tile calculator alone (:func:`scoring.engine.tiles.value_tiles` on tiles read
+2. the engine's tile calculator alone (:func:`engine.tiles.value_tiles` on tiles read
    beforehand): the completeness check, the library's call, the preset's table, the dora;
 3. the server's whole work for the hand: ``score_record`` of a one-hand record (read the
    notation and check it, value, pay, JSON-ready result), what the preview and the hand-entry
@@ -47,8 +47,8 @@ from mahjong.constants import EAST  # noqa: E402
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules  # noqa: E402
 
-from scoring.engine import resolve_rules, score_record  # noqa: E402
-from scoring.engine.tiles import _to_136, parse_tiles, value_tiles  # noqa: E402
+from engine import resolve_rules, score_record  # noqa: E402
+from engine.tiles import _to_136, parse_tiles, value_tiles  # noqa: E402
 
 # (tiles, win, melds, dora indicators, tsumo, riichi, seat, round): seat 0 deals.
 HANDS: list[tuple[str, str, list[dict[str, str]], list[str], bool, bool, int, int]] = [
@@ -234,7 +234,7 @@ def preview(n: int, lib_us: float) -> None:
     game = services.game_create(club=club, players=players, rules="tenhou", created_by=user)
     for i in range(8):  # a game under way: the preview replays the hands before it
         hand = {"result": "ron", "from": (i + 1) % 4, "wins": [{"seat": i % 4, "han": 1, "fu": 30}]}
-        services.hand_record(game=game, hand=hand, entered_by=user)
+        services.hand_submit(game=game, hand=hand, user=user)
     client = Client()
     client.force_login(user)
     url = f"/games/{game.pk}/hands/preview/"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from clubhouse import sheet_views as standings_views
+from clubhouse.leagues import sheet_views as standings_views
 from scoring import blank_sheet_views, sheet_views
 
 app_name = "sheets"

@@ -7,7 +7,8 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.gates import register_signup_pass
-        from clubs.manage_views import signup_pass
+        from clubs.manage_views import signup_pass, signup_redeem
 
-        # Where open sign-up is closed, a visitor who opened an invitation may still sign up.
-        register_signup_pass(signup_pass)
+        # Where open sign-up is closed, a visitor who opened an invitation may still sign up,
+        # and joins with it as the account is made (so a link for one person makes one).
+        register_signup_pass(signup_pass, redeem=signup_redeem)

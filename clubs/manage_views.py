@@ -3,15 +3,19 @@ players) and joining by invitation. Thin: access check, form, one service, redir
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.throttle import count_wrong_join_code, join_code_refused
 from clubs import members, players, policy, services
 from clubs.access import Role, get_club_for_user, role_of
 from clubs.manage_forms import (
@@ -25,9 +29,12 @@ from clubs.manage_forms import (
 )
 from clubs.models import Club, Invitation, Membership, Player, PlayerClaim
 from clubs.services import ClubError
+from core.i18n import activate_club_language
 
 # Where a refused or done action on the people page sends the organiser back to.
 PEOPLE = "clubs:people"
+# Players (and members) on one page of the people page: a club of a thousand pages them.
+PEOPLE_PER_PAGE = 100
 # The session key under which a visitor's opened invitation waits while they sign up.
 INVITATION_SESSION_KEY = "clubs_invitation"
 
@@ -74,33 +81,48 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def people(request: HttpRequest, slug: str) -> HttpResponse:
-    """The club's players and, for its members, who holds which role."""
+    """The club's players and, for its members, who holds which role: each list a page at a
+    time (``PEOPLE_PER_PAGE``), the players searchable by name (``?q=``), the retired ones
+    listed instead of the others with ``?retired=1``."""
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
     may = policy.allowed(role)
-    all_players = list(club.players.select_related("user"))
+    query = request.GET.get("q", "").strip()[:100]
+    show_retired = request.GET.get("retired") == "1"
+    listed = club.players.select_related("user").filter(retired=show_retired)
+    if query:
+        listed = listed.filter(display_name__icontains=query)
     context = {
         "club": club,
         "role": role,
         "may": may,
-        "players": [p for p in all_players if not p.retired],
-        "retired": [p for p in all_players if p.retired],
+        "query": query,
+        "show_retired": show_retired,
+        "players": Paginator(listed, PEOPLE_PER_PAGE).get_page(request.GET.get("page")),
+        "retired_count": 0 if show_retired else club.players.filter(retired=True).count(),
         "add_form": PlayerNameForm() if may["add_players"] else None,
     }
     if may["see_members"]:
-        context["memberships"] = club.memberships.select_related("user").order_by("user__username")
+        memberships = club.memberships.select_related("user").order_by("user__username")
+        context["memberships"] = Paginator(memberships, PEOPLE_PER_PAGE).get_page(
+            request.GET.get("members")
+        )
         context["roles"] = Membership.Role.choices
-        own = next((p for p in all_players if p.user_id == request.user.pk), None)
+        own = club.players.filter(user=request.user).first()
         context["own_player"] = own
         context["my_claim"] = PlayerClaim.objects.filter(
             club=club, user=request.user, status=PlayerClaim.Status.PENDING
         ).first()
         context["claimable"] = own is None and context["my_claim"] is None
-        context["guests"] = [p for p in context["players"] if p.user_id is None]
+        if context["claimable"]:
+            # A choice among the guests while they fit in one list; past that, their name.
+            guests = list(club.players.filter(user=None, retired=False)[: PEOPLE_PER_PAGE + 1])
+            context["guests"] = guests if len(guests) <= PEOPLE_PER_PAGE else None
+            context["guests_by_name"] = len(guests) > PEOPLE_PER_PAGE
     if may["manage_members"]:
         context["claims"] = PlayerClaim.objects.filter(
             club=club, status=PlayerClaim.Status.PENDING
-        ).select_related("player", "user")
+        ).select_related("player", "user")[:PEOPLE_PER_PAGE]
     return render(request, "clubs/people.html", context)
 
 
@@ -221,8 +243,11 @@ def player_claim(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied(
             gettext("Only a member of the club can ask to be linked to a player.")
         )
-    pk = request.POST.get("player", "")
-    player = get_object_or_404(Player, club=club, pk=int(pk) if pk.isdigit() else 0)
+    pk, name = request.POST.get("player", ""), request.POST.get("player_name", "").strip()
+    if name and not pk:  # the form of a club with more guests than one list holds
+        player = get_object_or_404(Player, club=club, user=None, display_name__iexact=name)
+    else:
+        player = get_object_or_404(Player, club=club, pk=int(pk) if pk.isdigit() else 0)
     try:
         members.claim_create(player=player, user=request.user, actor_role=role)
     except ClubError as e:
@@ -361,9 +386,14 @@ def join(request: HttpRequest) -> HttpResponse:
     """Type the code shown on the club's screen (or a link's code)."""
     form = JoinForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        refused = join_code_refused(request)
+        if refused:
+            form.add_error("code", refused)
+            return render(request, "clubs/join.html", {"form": form}, status=429)
         try:
             invitation = members.find_invitation(form.cleaned_data["code"])
         except ClubError as e:
+            count_wrong_join_code(request)
             form.add_error("code", str(e))
         else:
             return redirect("clubs:join_code", code=invitation.code)
@@ -373,10 +403,18 @@ def join(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """An invitation: who invites to what; log in or sign up first, then join."""
+    # A link's code is guessed as a typed one would be: the same limit on wrong ones.
+    refused = join_code_refused(request)
+    if refused:
+        return render(request, "clubs/join_code.html", {"error": refused}, status=429)
     try:
         invitation = members.find_invitation(code)
     except ClubError as e:
+        count_wrong_join_code(request)
         return render(request, "clubs/join_code.html", {"error": str(e)}, status=404)
+    # The invitation is to this club: its page, and the welcome shown on the club's people
+    # page after joining, in the club's language unless the reader chose one.
+    activate_club_language(invitation.club.language)
     problem = members.invitation_problem(invitation)
     if not request.user.is_authenticated:
         if request.method == "POST":
@@ -414,3 +452,15 @@ def signup_pass(request: HttpRequest) -> bool:
     except ClubError:
         return False
     return members.invitation_problem(invitation) is None
+
+
+def signup_redeem(request: HttpRequest, user: Any) -> bool:
+    """accounts.gates: while sign-up is closed, the new account joins with the invitation
+    that let it in, in the transaction that makes it: of several sign-ups on one link for one
+    person, the first joins and the others are refused (the ClubError undoes their account)."""
+    code = request.session.get(INVITATION_SESSION_KEY)
+    if not code:
+        return False
+    members.invitation_accept(code=code, user=user)
+    request.session.pop(INVITATION_SESSION_KEY, None)
+    return True

@@ -131,7 +131,7 @@ def invitation_problem(invitation: Invitation) -> str | None:
             "This invitation was withdrawn by the club's organiser: ask them for a new one."
         )
     if invitation.expires <= timezone.now():
-        when = formats.date_format(timezone.localtime(invitation.expires), "SHORT_DATETIME_FORMAT")
+        when = formats.date_format(timezone.localtime(invitation.expires), "DATETIME_FORMAT")
         return gettext(
             "This invitation expired on %(when)s: ask the club's organiser for a new one."
         ) % {"when": when}
@@ -213,7 +213,9 @@ def member_set_role(
 
 @transaction.atomic
 def member_remove(*, membership: Membership, actor: Any, actor_role: str | None) -> None:
-    """The login leaves the club; a player it stands for stays, as a guest, with its games."""
+    """The login leaves the club; a player it stands for stays, as a guest, with its games
+    (unlinked here, each with its audit entry: a former member no longer sets its PIN or
+    confirms its seat)."""
     _need_organiser(actor_role, _("Only an organiser can remove members."))
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     list(Membership.objects.select_for_update().filter(club=membership.club, role=Role.ORGANISER))
@@ -225,6 +227,20 @@ def member_remove(*, membership: Membership, actor: Any, actor_role: str | None)
             params={"user": user.get_username()},
         )
     membership.delete()
+    for player in Player.objects.select_for_update().filter(club=club, user=user):
+        player.user = None
+        player.save(update_fields=["user"])
+        log_action(
+            "player.unlinked",
+            club=club,
+            actor=actor,
+            before={
+                "id": player.pk,
+                "display_name": player.display_name,
+                "user": user.get_username(),
+            },
+            after={"id": player.pk, "display_name": player.display_name, "user": None},
+        )
     PlayerClaim.objects.filter(club=club, user=user, status=PlayerClaim.Status.PENDING).update(
         status=PlayerClaim.Status.REFUSED, decided=timezone.now()
     )

@@ -6,19 +6,11 @@ from django.conf import settings
 from django.contrib.auth.hashers import check_password
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-# The languages a club may choose; the pages are in English until translations exist.
-LANGUAGES = [
-    ("en", "English"),
-    ("ja", "日本語"),
-    ("it", "Italiano"),
-    ("fr", "Français"),
-    ("de", "Deutsch"),
-    ("nl", "Nederlands"),
-    ("da", "Dansk"),
-    ("es", "Español"),
-]
+# The languages a club may choose: the site's, those it has catalogues for (locale/).
+LANGUAGES = list(settings.LANGUAGES)
 
 
 class ClubQuerySet(models.QuerySet["Club"]):
@@ -53,7 +45,7 @@ class Club(models.Model):
         max_length=10,
         choices=LANGUAGES,
         default="en",
-        help_text="The language of the club's pages once translations exist.",
+        help_text="The language of the club's pages and sheets, unless a reader picks one.",
     )
     default_rules = models.CharField(
         max_length=40,
@@ -97,6 +89,17 @@ class Player(models.Model):
     retired = models.BooleanField(
         default=False, help_text="Hidden from pickers; kept in games, standings and history."
     )
+    # A tournament's results for the EMA (tournaments/ema.py) name players as the EMA does.
+    first_name = models.CharField(max_length=60, blank=True)
+    last_name = models.CharField(max_length=60, blank=True)
+    ema_number = models.CharField(
+        max_length=8,
+        blank=True,
+        help_text="Eight digits, the first two the member country's code (clubs/ema.py).",
+    )
+    country = models.CharField(
+        max_length=2, blank=True, help_text="ISO 3166 code, for a player with no EMA number."
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
@@ -104,8 +107,10 @@ class Player(models.Model):
     class Meta:
         ordering = ["display_name"]
         constraints = [
+            # Names differ by more than case ("aiko" is Aiko), at the database too, so two
+            # requests adding one name at once cannot both store it.
             models.UniqueConstraint(
-                fields=["club", "display_name"], name="clubs_player_unique_display_name"
+                "club", Lower("display_name"), name="clubs_player_unique_display_name_ci"
             ),
             # One login stands for one seat in a club's records, never two.
             models.UniqueConstraint(

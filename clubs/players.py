@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
-from clubs import policy, registry
+from clubs import ema, policy, registry
 from clubs.models import Club, Player
-from clubs.services import ClubError, player_create
+from clubs.services import ClubError, duplicate_player_error, player_create
 from core.models import log_action
 
 
@@ -73,7 +73,11 @@ def player_rename(
     if name == old:
         return player
     player.display_name = name
-    player.save(update_fields=["display_name"])
+    try:
+        with transaction.atomic():  # another request may take the name meanwhile
+            player.save(update_fields=["display_name"])
+    except IntegrityError:
+        raise duplicate_player_error(player.club, name) from None
     log_action(
         "player.renamed",
         club=player.club,
@@ -82,6 +86,65 @@ def player_rename(
         after={"id": player.pk, "display_name": name},
     )
     return player
+
+
+@transaction.atomic
+def player_set_ema(
+    *,
+    player: Player,
+    first_name: str,
+    last_name: str,
+    ema_number: str,
+    country: str,
+    actor: Any,
+    actor_role: str | None,
+) -> Player:
+    """The names, EMA number and country a tournament's EMA results print for ``player``
+    (an organiser's; an EMA number is eight digits, a country two letters)."""
+    _refuse_unless(
+        policy.may_manage_players(actor_role),
+        _("Only an organiser can change a player's EMA details."),
+    )
+    player = _locked(player)
+    ema_number = "".join(ema_number.split())
+    country = country.strip().upper()
+    if ema_number and ema.ema_number_problem(ema_number):
+        raise ClubError(
+            _(
+                "%(number)s is not an EMA number: it has eight digits, the first two the member "
+                "country's code."
+            ),
+            code="ema_number",
+            field="ema_number",
+            params={"number": ema_number},
+        )
+    if country and not ema.is_country_code(country):
+        raise ClubError(
+            _("Write the country as its two-letter code (IT, JP, GB), not %(country)s."),
+            code="country",
+            field="country",
+            params={"country": country},
+        )
+    before = {f: getattr(player, f) for f in EMA_FIELDS}
+    player.first_name = " ".join(first_name.split())[:60]
+    player.last_name = " ".join(last_name.split())[:60]
+    player.ema_number = ema_number
+    player.country = country
+    after = {f: getattr(player, f) for f in EMA_FIELDS}
+    if after == before:
+        return player
+    player.save(update_fields=list(EMA_FIELDS))
+    log_action(
+        "player.ema_changed",
+        club=player.club,
+        actor=actor,
+        before={"id": player.pk, **before},
+        after={"id": player.pk, **after},
+    )
+    return player
+
+
+EMA_FIELDS = ("first_name", "last_name", "ema_number", "country")
 
 
 @transaction.atomic

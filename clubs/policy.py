@@ -55,9 +55,16 @@ def may_manage_leagues(role: Role | str | None) -> bool:
     return _at_least(role, Role.ORGANISER)
 
 
+def may_run_tournaments(role: Role | str | None) -> bool:
+    """Making a club's tournaments and running them (entrants, draws, rounds, substitutes,
+    penalties): organisers."""
+    return _at_least(role, Role.ORGANISER)
+
+
 def may_set_pin(role: Role | str | None, *, own: bool) -> bool:
-    """Setting a player's PIN: an organiser for anyone, a player for their own (``own``)."""
-    return own or _at_least(role, Role.ORGANISER)
+    """Setting a player's PIN: an organiser for anyone, a member for their own player
+    (``own``); a login that is no longer a member (``role`` None) stands for no player."""
+    return (own and role is not None) or _at_least(role, Role.ORGANISER)
 
 
 def may_claim_player(role: Role | str | None, *, has_player: bool, player_is_guest: bool) -> bool:

@@ -7,7 +7,7 @@ import zoneinfo
 from typing import Any
 
 from django.contrib.auth.hashers import make_password
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -66,6 +66,29 @@ def _club_settings(
     }
 
 
+def slug_taken_error(slug: str) -> ClubError:
+    return ClubError(
+        _(
+            "The short name '%(slug)s' is taken: choose another (it is the club's "
+            "address, /clubs/%(slug)s/)."
+        ),
+        code="slug_taken",
+        field="slug",
+        params={"slug": slug},
+    )
+
+
+def duplicate_player_error(club: Club, name: str) -> ClubError:
+    """The refusal of a name the club has already, by the check or by the database's
+    constraint when two requests add it at once."""
+    return ClubError(
+        _("%(club)s already has a player called %(name)s."),
+        code="duplicate_player",
+        field="display_name",
+        params={"club": club.name, "name": name},
+    )
+
+
 def suggest_slug(name: str) -> str:
     """The short name a club's name suggests: 'Riverside Mahjong!' -> 'riverside-mahjong'."""
     return slugify(name)[:50].strip("-")
@@ -98,16 +121,15 @@ def club_create(
             field="slug",
         )
     if slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
-        raise ClubError(
-            _(
-                "The short name '%(slug)s' is taken: choose another (it is the club's "
-                "address, /clubs/%(slug)s/)."
-            ),
-            code="slug_taken",
-            field="slug",
-            params={"slug": slug},
-        )
-    club = Club.objects.create(slug=slug, public=public, **values)
+        raise slug_taken_error(slug)
+    try:
+        # A savepoint: another request may take the slug between the check and this insert.
+        with transaction.atomic():
+            club = Club.objects.create(slug=slug, public=public, **values)
+    except IntegrityError:
+        if Club.objects.filter(slug=slug).exists():
+            raise slug_taken_error(slug) from None
+        raise
     Membership.objects.create(club=club, user=created_by, role=Membership.Role.ORGANISER)
     log_action(
         "club.created",
@@ -178,13 +200,15 @@ def player_create(*, club: Club, display_name: str, created_by: Any, user: Any =
             params={"name": name},
         )
     if club.players.filter(display_name__iexact=name).exists():
-        raise ClubError(
-            _("%(club)s already has a player called %(name)s."),
-            code="duplicate_player",
-            field="display_name",
-            params={"club": club.name, "name": name},
-        )
-    player = Player.objects.create(club=club, display_name=name, user=user)
+        raise duplicate_player_error(club, name)
+    try:
+        # A savepoint: another request may add the name between the check and this insert.
+        with transaction.atomic():
+            player = Player.objects.create(club=club, display_name=name, user=user)
+    except IntegrityError:
+        if club.players.filter(display_name__iexact=name).exists():
+            raise duplicate_player_error(club, name) from None
+        raise
     log_action(
         "player.created",
         club=club,

@@ -10,7 +10,7 @@ urlpatterns = [
     path("auth/token/", TokenApi.as_view(), name="api-token"),
     path("", include("clubs.api_urls")),
     path("", include("scoring.api_urls")),
-    path("", include("clubhouse.league_api_urls")),
+    path("", include("clubhouse.leagues.api_urls")),
     path("", include("rulesets.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI from the sidecar's static files, its start script as a file (CSP: self only).

@@ -125,11 +125,16 @@ INSTALLED_APPS = [
     "scoring",
     "leagues",
     "rulesets",
+    "tournaments",
     "clubhouse",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages and JSON go out compressed to a browser that takes gzip (the entry screen: 99 kB,
+    # 9.5 kB gzipped); WhiteNoise serves the static files compressed already. Django's GZip
+    # pads against BREACH; answers with a strong ETag (a hand, for If-Match) go out as they are.
+    "core.compression.GZipMiddleware",
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE under /api/ is a 413 before anything reads it.
     "core.limits.ApiBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -144,7 +149,7 @@ MIDDLEWARE = [
     "clubs.timezones.ClubTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Names the logged-in user on pages, for the service worker's per-user cache.
-    "scoring.offline.user_header",
+    "scoring.offline.worker.user_header",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -211,6 +216,12 @@ TRUST_X_FORWARDED_FOR = env_bool("TRUST_X_FORWARDED_FOR", False)
 SIGNUP_OPEN = env_bool("SIGNUP_OPEN", True)
 SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", 10)
 SIGNUP_WINDOW_MINUTES = env_int("SIGNUP_WINDOW_MINUTES", 60)
+# Sign-ups that come with a club's invitation count apart, with a larger limit: a club night
+# of newcomers shares one Wi-Fi address. Wrong joining codes are limited per account and per
+# address in the same window, so a code cannot be guessed.
+SIGNUP_INVITED_LIMIT = env_int("SIGNUP_INVITED_LIMIT", 60)
+JOIN_CODE_LIMIT = env_int("JOIN_CODE_LIMIT", 10)
+JOIN_CODE_ADDRESS_LIMIT = env_int("JOIN_CODE_ADDRESS_LIMIT", 30)
 
 # Mail, for password resets: SMTP when EMAIL_HOST is set; under DEBUG without it the mails are
 # written to the console. Without either the site sends no mail and offers no reset by e-mail.
@@ -248,6 +259,8 @@ LANGUAGES = [
     ("ja", "日本語"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# One date format per language, and one for a date with its time (core/date_formats).
+FORMAT_MODULE_PATH = ["core.date_formats"]
 # The reader's choice, kept a year; read by core.i18n.LanguageMiddleware.
 LANGUAGE_COOKIE_NAME = "tenbou_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
@@ -257,11 +270,12 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` puts the files WhiteNoise serves with DEBUG=false.
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     # Pyodide (npm, `make install`): the rule engine runs on the phone for the preview offline
-    # (scoring/offline_engine.py); its files are served as static/pyodide/.
+    # (scoring/offline/phone_engine.py); its files are served as static/pyodide/.
     ("pyodide", BASE_DIR / "vendor" / "pyodide" / "node_modules" / "pyodide"),
 ]
 STORAGES = {
@@ -367,5 +381,9 @@ LOGGING = {
         "django": {"handlers": [], "level": "INFO", "propagate": True},
         # axes logs every login at INFO; failures and lockouts are WARNING.
         "axes": {"level": "WARNING"},
+        # WeasyPrint announces each rendering step at INFO (some when it is imported, before
+        # any module of ours runs) and fontTools its font subsetting: a dozen lines a sheet.
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
     },
 }

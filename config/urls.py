@@ -8,8 +8,9 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("scoring.urls")),
     path("", include("clubhouse.sheet_urls")),
-    path("", include("clubhouse.league_urls")),
+    path("", include("clubhouse.leagues.urls")),
     path("", include("rulesets.urls")),
+    path("", include("tournaments.urls")),
     path("api/", include("config.api_urls")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     # Django's LogoutView accepts POST only, so logging out needs the CSRF token.

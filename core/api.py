@@ -3,8 +3,9 @@ of the schema, and the one exception handler.
 
 Every error answers ``{"error": {"code", "message", "field"?, "hand"?}}``: a domain error
 (:class:`core.errors.DomainError`) or a refusal type an app registers (the engine's errors, see
-:func:`register_refusal`) is a 400 naming its code, field and hand; DRF's own errors keep
-their status; anything unexpected is a logged 500.
+:func:`register_refusal`) names its code, field and hand, with one status per code (400
+unless an app registers another, :func:`register_status`); DRF's own errors keep their
+status; anything unexpected is a logged 500. docs/api.md lists the codes with their status.
 """
 
 from __future__ import annotations
@@ -43,6 +44,22 @@ ERRORS = {
 # and possibly ``hand``): apps add theirs in ``AppConfig.ready()``, e.g. the engine's errors.
 _REFUSALS: tuple[type[Exception], ...] = ()
 
+# The status of a refusal whose code is not a 400: one per code, whichever door (an API class,
+# the phone's outbox) the request came through. Apps add theirs in ``AppConfig.ready()``.
+_STATUS: dict[str, int] = {}
+
+
+def register_status(code: str, status_code: int) -> None:
+    """Answer every refusal with ``code`` with ``status_code`` (instead of 400)."""
+    if _STATUS.get(code, status_code) != status_code:
+        raise ValueError(f"The code {code!r} already answers {_STATUS[code]}.")
+    _STATUS[code] = status_code
+
+
+def refusal_status(code: str) -> int:
+    """The status a refusal with ``code`` answers (400 unless registered)."""
+    return _STATUS.get(code, status.HTTP_400_BAD_REQUEST)
+
 
 def register_refusal(kind: type[Exception], wording: Callable[[Any], str] | None = None) -> None:
     """Answer ``kind`` as a 400 with its code, field and hand, like a domain error; its
@@ -61,26 +78,36 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
 
 
 def _first_error(detail: Any, prefix: str = "") -> tuple[str | None, str]:
-    """The first (field, message) of a validation error's nested detail."""
+    """The first (field, message) of a validation error's nested detail: ``wins[0].han``
+    (a list's items are keyed by their index, ``players[1]``).
+
+    >>> _first_error({"players": {1: ["Ensure this value is greater than or equal to 1."]}})
+    ('players[1]', 'Ensure this value is greater than or equal to 1.')
+    """
     if isinstance(detail, dict):
         for key, value in detail.items():
-            name = key if key != "non_field_errors" else None
-            field, message = _first_error(value, f"{prefix}{key}." if name else prefix)
-            return (field or (prefix + key if name else None)), message
+            if key == "non_field_errors":
+                return _first_error(value, prefix)
+            path = f"{prefix[:-1]}[{key}]" if isinstance(key, int) else f"{prefix}{key}"
+            field, message = _first_error(value, f"{path}.")
+            return field or path, message
     if isinstance(detail, list) and detail:
         return _first_error(detail[0], prefix)
     return None, str(detail)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every API error as ``{"error": {...}}``: engine and service refusals are 400s naming
-    the code, the field and the hand; anything unexpected is a logged 500."""
+    """Every API error as ``{"error": {...}}``: engine and service refusals name the code,
+    the field and the hand, with their code's status (:func:`refusal_status`) and what the
+    door added beside the error (``answer``); anything unexpected is a logged 500."""
     if isinstance(exc, (DomainError, *_REFUSALS)):
+        body = error_body(
+            exc.code, refusal_text(exc), field=exc.field, hand=getattr(exc, "hand", None)
+        )
         return Response(
-            error_body(
-                exc.code, refusal_text(exc), field=exc.field, hand=getattr(exc, "hand", None)
-            ),
-            status=status.HTTP_400_BAD_REQUEST,
+            {**body, **getattr(exc, "answer", {})},
+            status=refusal_status(exc.code),
+            headers=getattr(exc, "answer_headers", None) or None,
         )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)

@@ -47,6 +47,10 @@ class DomainError(ValueError):
         self.code = code
         self.field = field
         self.params = dict(params or {})
+        # What a JSON answer carries beside the error body (where the game stands now, the
+        # hand as it is): the door that knows it fills it in before the error handler answers.
+        self.answer: dict[str, Any] = {}
+        self.answer_headers: dict[str, str] = {}
 
     def __str__(self) -> str:
         message = self.args[0] if self.args else ""

@@ -2,10 +2,13 @@
 option's value is written (pages, PDF sheets, CSV, change lists).
 
 The words of a game (a hand, its result's unit) are :mod:`scoring.presenter`'s; they print
-their numbers with these.
+their numbers with these. A game's result is written by :func:`result_text` alone, on pages,
+sheets, CSV and in the API's texts.
 
 >>> points(25000), signed_points(-1300), printed_delta(-1000), tenths(-5)
 ('25,000', '-1,300', '\\u22121,000', '-0.5')
+>>> result_text(273, Unit.TENTHS), printed(result_text(-2300, Unit.POINTS))
+('+27.3', '\\u22122,300')
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext, gettext_noop
 
 from core.i18n import rule_word
+from engine import Unit
 
 # Italian writes months and weekdays in lower case ("mer 25 novembre 2026"), where Django's
 # own Italian catalogue capitalises them. Marked here, the names Django's date formatting
@@ -103,6 +107,37 @@ def tenths(value: int | None) -> str:
     sign = "-" if value < 0 else ""
     whole, tenth = divmod(abs(value), 10)
     return localized(f"{sign}{whole}.{tenth}")
+
+
+def result_text(value: int | None, unit: Unit | str) -> str:
+    """A game's result, an integer in its unit (:class:`engine.Unit`): tenths of 1,000 points
+    with one decimal, or points; a sign when not 0; empty for None. The one way a result is
+    written: a printed sheet passes it through :func:`printed` for its true minus sign.
+
+    Thousands are separated in every unit, as the reader's language writes them (Italian
+    ``+7.670``), so every rule family's totals read alike.
+
+    >>> [result_text(v, Unit.TENTHS) for v in (273, -104, 0, 55, -5, 12345)]
+    ['+27.3', '-10.4', '0.0', '+5.5', '-0.5', '+1,234.5']
+    >>> result_text(-2300, Unit.POINTS), result_text(7670, "points"), result_text(None, "points")
+    ('-2,300', '+7,670', '')
+
+    The unit is Python's (:class:`engine.Unit`), never the record's JSON name, which is refused
+    rather than printed in the wrong unit:
+
+    >>> result_text(273, "points_1000")
+    Traceback (most recent call last):
+        ...
+    ValueError: 'points_1000' is not a valid Unit
+    """
+    unit = Unit(unit)
+    if value is None:
+        return ""
+    sign = "+" if value > 0 else "-" if value < 0 else ""
+    if unit == Unit.TENTHS:
+        whole, tenth = divmod(abs(value), 10)
+        return localized(f"{sign}{whole:,}.{tenth}")
+    return localized(f"{sign}{abs(value):,}")
 
 
 def printed(text: Any) -> str:

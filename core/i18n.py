@@ -9,6 +9,7 @@ override it. Field names, codes and the game-record format stay English whatever
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from typing import Any
@@ -83,6 +84,22 @@ def described(descriptions: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]
     return out
 
 
+def language_neutral(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """View decorator: the answer is the same in every language and for every reader (a
+    script, a zip). It carries no Vary on the language or the cookie and no Content-Language,
+    so a cache keeps one copy for everyone: the phone's service worker looks the engine's
+    files up by their address alone. The view must not read the session either (SessionMiddleware
+    adds Vary: Cookie then)."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response.language_neutral = True  # type: ignore[attr-defined]
+        return response
+
+    return wrapped
+
+
 class LanguageMiddleware:
     """Django's LocaleMiddleware without language prefixes in URLs, with the club's language
     between the reader's choice and the browser's."""
@@ -104,8 +121,9 @@ class LanguageMiddleware:
         request.LANGUAGE_CODE = translation.get_language()  # type: ignore[attr-defined]
         try:
             response = self.get_response(request)
-            patch_vary_headers(response, ("Accept-Language", "Cookie"))
-            response.headers.setdefault("Content-Language", translation.get_language())
+            if not getattr(response, "language_neutral", False):
+                patch_vary_headers(response, ("Accept-Language", "Cookie"))
+                response.headers.setdefault("Content-Language", translation.get_language())
             return response
         finally:
             _chosen.reset(token)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import fcntl
 import functools
 import gc
-import logging
 import os
 import re
 import stat
@@ -31,9 +30,6 @@ from weasyprint.text.fonts import FontConfiguration
 from core.formats import printed, printed_delta, printed_points
 
 register = Library()
-
-# WeasyPrint reports each layout step at INFO, a dozen lines per sheet in the server's log.
-logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)
 
 
 @register.filter

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
+
+from core.bounds import DATABASE_ID
 
 
 class ErrorBodySerializer(serializers.Serializer):
@@ -26,3 +30,13 @@ class ErrorSerializer(serializers.Serializer):
 
     class Meta:
         ref_name = "Error"
+
+
+class IdField(serializers.IntegerField):
+    """A row's id: a whole number from 1 to :data:`core.bounds.DATABASE_ID`. A larger one names
+    no row and is refused here (SQLite cannot even compare it with its ids)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", DATABASE_ID)
+        super().__init__(**kwargs)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs import registry
+from core import bounds
 from leagues.models import League, Season
+from leagues.services import in_placement_range
 from rulesets.models import RuleSet
 
 
@@ -17,9 +20,9 @@ class LeagueForm(forms.Form):
     version gives new games their rules) or a preset. Options of its own are made as a rule
     set (Rule sets, New), which the league then picks."""
 
-    name = forms.CharField(max_length=100, label=_("Name"))
+    name = forms.CharField(max_length=bounds.NAME, label=_("Name"))
     slug = forms.SlugField(
-        max_length=50, label=_("Short name"), help_text=_("Used in the league's address.")
+        max_length=bounds.SLUG, label=_("Short name"), help_text=_("Used in the league's address.")
     )
     rules = forms.ChoiceField(
         label=_("Rules"),
@@ -31,8 +34,12 @@ class LeagueForm(forms.Form):
         label=_("Placement points"),
         help_text=_("For placement points: first to fourth place, e.g. 4, 2, 1, 0."),
     )
-    min_games = forms.IntegerField(min_value=0, initial=0, label=_("Games to qualify"))
-    drop_worst = forms.IntegerField(min_value=0, initial=0, label=_("Worst results dropped"))
+    min_games = forms.IntegerField(
+        min_value=0, max_value=bounds.GAMES, initial=0, label=_("Games to qualify")
+    )
+    drop_worst = forms.IntegerField(
+        min_value=0, max_value=bounds.GAMES, initial=0, label=_("Worst results dropped")
+    )
     confirmation_required = forms.BooleanField(
         required=False, label=_("Only games confirmed by every player count")
     )
@@ -98,12 +105,30 @@ class LeagueForm(forms.Form):
         if not text:
             return []
         parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+        # More digits than the largest bound has are out of range before int() reads them
+        # (Python refuses to read more than 4,300 digits).
+        longest = len(str(bounds.PLACEMENT_POINTS)) + 1
+        if len(parts) > 4 or any(len(p.lstrip("+-")) > longest for p in parts):
+            raise self._points_out_of_range()
         try:
-            return [int(p) for p in parts]
+            points = [int(p) for p in parts]
         except ValueError:
             raise forms.ValidationError(
                 _("Give four whole numbers separated by commas, e.g. 4, 2, 1, 0.")
             ) from None
+        if not all(in_placement_range(p) for p in points):
+            raise self._points_out_of_range()
+        return points
+
+    @staticmethod
+    def _points_out_of_range() -> forms.ValidationError:
+        return forms.ValidationError(
+            _("Placement points are at most four whole numbers from %(least)s to %(most)s."),
+            params={
+                "least": number_format(-bounds.PLACEMENT_POINTS, force_grouping=True),
+                "most": number_format(bounds.PLACEMENT_POINTS, force_grouping=True),
+            },
+        )
 
     def service_kwargs(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -122,7 +147,7 @@ class LeagueForm(forms.Form):
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(max_length=100, label=_("Name"))
+    name = forms.CharField(max_length=bounds.NAME, label=_("Name"))
     starts = forms.DateField(label=_("Starts"), widget=forms.DateInput(attrs={"type": "date"}))
     ends = forms.DateField(
         required=False,

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from core import bounds
 
 
 class League(models.Model):
@@ -22,8 +23,8 @@ class League(models.Model):
         """Players are ranked by points given for each placement."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=50)
+    name = models.CharField(max_length=bounds.NAME)
+    slug = models.SlugField(max_length=bounds.SLUG)
     rules = models.JSONField(
         help_text='The rules its games copy when they start: {"preset": id, "options": {...}}.'
     )
@@ -67,7 +68,7 @@ class Season(models.Model):
     """A date range of a league; a game belongs to the season it was played in."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=bounds.NAME)
     starts = models.DateField()
     ends = models.DateField(null=True, blank=True)
 

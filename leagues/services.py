@@ -13,13 +13,15 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+import engine
 from clubs.models import Club
+from core.bounds import GAMES, PLACEMENT_POINTS
 from core.errors import DomainError
 from core.models import log_action
 from leagues.models import League, Season
-from scoring import engine
 
 
 class LeagueError(DomainError):
@@ -73,6 +75,43 @@ def check_rules(rules: Any) -> dict[str, Any]:
     return {"preset": rules["preset"], "options": dict(rules.get("options") or {})}
 
 
+def _check_bounds(league: League, points: Any) -> None:
+    """The counts and placement points within core.bounds, whatever the standings system:
+    the database holds them and the club's backup restores them."""
+    for field in ("min_games", "drop_worst"):
+        value = getattr(league, field)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= GAMES:
+            raise LeagueError(
+                _("Games to qualify and worst results dropped count from 0 to %(most)s."),
+                code="out_of_range",
+                field=field,
+                params={"most": number_format(GAMES, force_grouping=True)},
+            )
+    if (
+        not isinstance(points, list)
+        or len(points) > 4
+        or not all(in_placement_range(p) for p in points)
+    ):
+        raise LeagueError(
+            _("Placement points are at most four whole numbers from %(least)s to %(most)s."),
+            code="placement_points",
+            field="placement_points",
+            params={
+                "least": number_format(-PLACEMENT_POINTS, force_grouping=True),
+                "most": number_format(PLACEMENT_POINTS, force_grouping=True),
+            },
+        )
+
+
+def in_placement_range(value: Any) -> bool:
+    """A placement point the league may give (core.bounds.PLACEMENT_POINTS)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and -PLACEMENT_POINTS <= value <= PLACEMENT_POINTS
+    )
+
+
 def _check(league: League) -> None:
     league.rules = check_rules(league.rules)
     if league.ruleset is not None and league.ruleset.club_id != league.club_id:
@@ -87,6 +126,7 @@ def _check(league: League) -> None:
             params={"aggregate": league.aggregate},
         )
     points = league.placement_points or []
+    _check_bounds(league, points)
     if league.aggregate == League.Aggregate.PLACEMENT:
         if len(points) != 4 or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in points

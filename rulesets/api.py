@@ -15,15 +15,16 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+import engine
 from clubs.access import Role, get_club_for_user
 from clubs.models import Club
+from core import bounds
 from core.api import Api
 from core.i18n import described, preset_description, rule_word
-from core.serializers import ErrorSerializer
+from core.serializers import ErrorSerializer, IdField
 from rulesets import services
 from rulesets.models import RuleSet
 from rulesets.selectors import RuleSetSummary, club_rulesets, ruleset_summary
-from scoring import engine
 
 # Output shapes shared by the rule set operations.
 
@@ -120,12 +121,14 @@ def ruleset_data(summary: RuleSetSummary) -> dict[str, Any]:
 class RuleSetInputSerializer(serializers.Serializer):
     """What a client sends to create or replace a rule set: one template, and the changes."""
 
-    name = serializers.CharField(max_length=100)
-    description = serializers.CharField(required=False, allow_blank=True, default="")
+    name = serializers.CharField(max_length=bounds.NAME)
+    description = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=bounds.DESCRIPTION
+    )
     template_preset = serializers.CharField(
         required=False, allow_blank=True, default="", help_text="A built-in preset id."
     )
-    template_ruleset = serializers.IntegerField(
+    template_ruleset = IdField(
         required=False, allow_null=True, default=None, help_text="Another rule set of the club."
     )
     options = serializers.DictField(
@@ -212,7 +215,8 @@ class PresetListApi(Api):
     @extend_schema(
         responses={200: OutputSerializer(many=True)},
         operation_id="presets_list",
-        description="Every built-in preset with its option values and their descriptions.",
+        description="Every built-in preset (four-player and three-player: its `players` option) "
+        "with its option values and their descriptions.",
     )
     def get(self, request: Request) -> Response:
         # The words for people in the requested language (Accept-Language); ids, option names,

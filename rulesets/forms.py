@@ -17,12 +17,13 @@ from django.forms.boundfield import BoundField
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+import engine
 from clubs.models import Club
+from core import bounds
 from core.formats import option_setting, points
 from core.i18n import described, rule_word
 from rulesets.models import RuleSet
 from rulesets.services import Template
-from scoring import engine
 
 PLACES = (_("1st"), _("2nd"), _("3rd"), _("4th"))
 
@@ -38,37 +39,39 @@ def _engine_validator(name: str) -> Any:
 
 
 class UmaWidget(forms.MultiWidget):
-    """Four number inputs, 1st to 4th place (the page template lays them out with captions)."""
+    """A number input per place, 1st to last (the page template lays them out with captions):
+    four, or three at a three-player table."""
 
-    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+    def __init__(self, attrs: dict[str, Any] | None = None, places: int = 4) -> None:
         super().__init__(
             [
                 forms.NumberInput(
                     attrs={"aria-label": gettext("Uma for %(place)s place") % {"place": p}}
                 )
-                for p in PLACES
+                for p in PLACES[:places]
             ],
             attrs,
         )
 
     def decompress(self, value: Any) -> list[Any]:
-        return list(value) if value else [None] * 4
+        return list(value) if value else [None] * len(self.widgets)
 
 
 class UmaField(forms.MultiValueField):
-    widget = UmaWidget
+    """One uma per place: as many places as the template's table seats."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(fields=[forms.IntegerField() for _ in PLACES], **kwargs)
+    def __init__(self, *, places: int = 4, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", UmaWidget(places=places))
+        super().__init__(fields=[forms.IntegerField() for _ in PLACES[:places]], **kwargs)
 
     def compress(self, data_list: list[Any]) -> list[int] | None:
         return list(data_list) if data_list else None
 
 
 def _places(bf: BoundField) -> list[tuple[str, str]]:
-    """Uma's four inputs, rendered one by one so the page can caption each place."""
-    values = bf.value() or [None] * 4
+    """Uma's inputs, rendered one by one so the page can caption each place."""
     widget = bf.field.widget
+    values = bf.value() or [None] * len(widget.widgets)  # type: ignore[attr-defined]
     return [
         (
             place,
@@ -78,7 +81,7 @@ def _places(bf: BoundField) -> list[tuple[str, str]]:
                 attrs={**sub.attrs, "id": f"{bf.auto_id}_{i}"},
             ),
         )
-        for i, (place, sub) in enumerate(zip(PLACES, widget.widgets, strict=True))  # type: ignore[attr-defined]
+        for i, (place, sub) in enumerate(zip(PLACES, widget.widgets, strict=False))  # type: ignore[attr-defined]
     ]
 
 
@@ -95,8 +98,8 @@ def option_field(description: dict[str, Any]) -> forms.Field:
         # A CharField, not a ChoiceField: the engine says what is allowed, in its own words.
         choices = [(c["value"], c["label"]) for c in description["choices"]]
         return forms.CharField(widget=forms.Select(choices=choices), **common)
-    if kind == "uma":
-        return UmaField(**common)
+    if kind == "uma":  # one per place of the template's table
+        return UmaField(places=len(description["default"]), **common)
     return forms.IntegerField(widget=forms.NumberInput(attrs={"inputmode": "numeric"}), **common)
 
 
@@ -147,7 +150,8 @@ class CategoryRows:
 
 
 def template_choices(club: Club, ruleset: RuleSet | None = None) -> list[Any]:
-    """Templates an organiser may pick: every built-in preset and the club's other rule sets.
+    """Templates an organiser may pick: every built-in preset (four or three players) and the
+    club's other rule sets.
 
     A rule set built on the one being edited is left out (it would make a cycle).
     """
@@ -193,9 +197,12 @@ def parse_template_key(key: str, club: Club) -> dict[str, Any]:
 class RuleSetForm(forms.Form):
     """Name, template and every option; the option fields start at the rule set's values."""
 
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=bounds.NAME)
     description = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}), label=_("Description (optional)")
+        required=False,
+        max_length=bounds.DESCRIPTION,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label=_("Description (optional)"),
     )
     template = forms.CharField(widget=forms.HiddenInput)
 

@@ -10,11 +10,12 @@ from django.conf import settings
 from django.db import models
 
 from clubs.models import Club
+from core import bounds
 
 
 class RuleSet(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rulesets")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=bounds.NAME)
     description = models.TextField(blank=True, help_text="What the club plays these rules for.")
     template_preset = models.CharField(
         max_length=40, blank=True, help_text="The built-in preset this rule set starts from."

@@ -9,12 +9,12 @@ from typing import Any
 from django.db.models import Count, Prefetch
 from django.utils.translation import gettext
 
+import engine
 from clubs.models import Club
 from core.i18n import rule_word
 from core.sections import version_games
 from rulesets.models import RuleSet, RuleSetVersion
 from rulesets.services import Change, version_changes
-from scoring import engine
 
 
 @dataclass(frozen=True)

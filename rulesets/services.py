@@ -13,16 +13,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+import engine
 from clubs.models import Club
+from core.bounds import DESCRIPTION
 from core.errors import DomainError
 from core.formats import option_setting
 from core.i18n import described
 from core.models import log_action
 from rulesets.models import RuleSet, RuleSetVersion
-from scoring import engine
 
 
 class RuleSetError(DomainError):
@@ -197,7 +199,7 @@ def _changed_options(template: Template, options: Any) -> dict[str, Any]:
         checked = _json(engine.validate_value(name, value))
         if checked != base[name]:
             changed[name] = checked
-    engine.build_rules(template.rules, changed)
+    engine.build_rules(template.rules, changed)  # a combination the engine refuses raises
     return changed
 
 
@@ -260,6 +262,21 @@ def _save_version(
     )
 
 
+def _clean_description(description: str) -> str:
+    description = description.strip()
+    if len(description) > DESCRIPTION:
+        raise RuleSetError(
+            _("A description holds at most %(most)s characters; this one has %(length)s."),
+            code="too_long",
+            field="description",
+            params={
+                "most": number_format(DESCRIPTION, force_grouping=True),
+                "length": number_format(len(description), force_grouping=True),
+            },
+        )
+    return description
+
+
 def _user(user: Any) -> Any:
     return user if getattr(user, "is_authenticated", False) else None
 
@@ -282,7 +299,7 @@ def ruleset_create(
     ruleset = RuleSet(
         club=club,
         name=name,
-        description=description.strip(),
+        description=_clean_description(description),
         template_preset="" if template.ruleset else template.preset,
         template_ruleset=template.ruleset,
         options=changed,
@@ -326,7 +343,7 @@ def ruleset_update(
     )
     changed = _changed_options(template, options or {})
     ruleset.name = name
-    ruleset.description = description.strip()
+    ruleset.description = _clean_description(description)
     ruleset.template_preset = "" if template.ruleset else template.preset
     ruleset.template_ruleset = template.ruleset
     ruleset.options = changed

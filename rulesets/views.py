@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 
+import engine
 from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club
 from clubs.policy import may_manage_rulesets
@@ -19,7 +20,6 @@ from rulesets import services
 from rulesets.forms import RuleSetForm, TemplatePickForm, parse_template_key
 from rulesets.models import RuleSet
 from rulesets.selectors import club_rulesets, ruleset_summary
-from scoring import engine
 
 
 def ruleset_list(request: HttpRequest, slug: str) -> HttpResponse:

@@ -18,8 +18,8 @@ from rest_framework.response import Response
 
 from clubs.access import Role
 from clubs.api import club_for
-from core.api import ERRORS, Api, error_body
-from core.serializers import ErrorSerializer
+from core.api import ERRORS, Api
+from core.serializers import ErrorSerializer, IdField
 from scoring import policy, selectors, services
 from scoring.models import Game, Hand
 from scoring.selectors import visible_games
@@ -93,24 +93,13 @@ class PreconditionRequired(exceptions.APIException):
 # Access
 
 
+# A write without a login never reaches these classes' methods: the base's permission answers
+# it with a 401 first. Who may write what is the services' to say (scoring.policy): a role too
+# low is their 403, a game's state their refusal, with the same code and status from every door.
+
+
 def game_for(request: Request, pk: int, role: Role | None = None) -> tuple[Game, Role | None]:
-    if role is not None and not request.user.is_authenticated:
-        _no_game_404(pk)
-        raise exceptions.NotAuthenticated()
     return selectors.game_for_user(request.user, pk, role)
-
-
-def _no_game_404(pk: int) -> None:
-    """404 when there is no such game (before a 401 for a request without a login)."""
-    get_object_or_404(Game.objects.only("pk"), pk=pk)
-
-
-def _require_correct(role: Role | None, game: Game) -> None:
-    """403 before reading the body when the role cannot correct this game (the service
-    refuses an abandoned game itself)."""
-    refusal = policy.correct_refusal(role, game.status)
-    if refusal is not None and refusal.role:
-        raise exceptions.PermissionDenied(refusal.message)
 
 
 def _hand_body(request: Request, *drop: str) -> dict[str, Any]:
@@ -172,21 +161,28 @@ class GameCreateApi(Api):
     class InputSerializer(serializers.Serializer):
         club = serializers.SlugField()
         players = serializers.ListField(
-            child=serializers.IntegerField(),
-            min_length=4,
+            child=IdField(),
+            min_length=3,
             max_length=4,
-            help_text="Player ids in seat order (seat 0 sits East at the start).",
+            help_text="Player ids in seat order (seat 0 sits East at the start): as many as the "
+            "rules seat, 4, or 3 under three-player rules (refused otherwise, code players).",
         )
         rules = serializers.JSONField(
             required=False, help_text='A preset id or {"preset", "options"}.'
         )
         league = serializers.SlugField(required=False)
-        ruleset = serializers.IntegerField(
+        ruleset = IdField(
             required=False, help_text="A club rule set's id: its latest version is used."
         )
         start = serializers.JSONField(required=False)
         table = serializers.CharField(required=False, allow_blank=True, max_length=40)
         played_on = serializers.DateField(required=False)
+        seated_elsewhere_ok = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="True: start even where a player sits in another running game of the "
+            "club (refused otherwise, code seated_elsewhere, naming the player and the game).",
+        )
 
         class Meta:
             ref_name = "GameCreateInput"
@@ -214,10 +210,11 @@ class GameCreateApi(Api):
         if "ruleset" in d:
             ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
             extra["ruleset_version"] = ruleset.current_version
-        game = services.game_create(
+        game = services.game_start(
             club=club,
-            players=[players[pk] for pk in d["players"]],
+            seats=[players[pk] for pk in d["players"]],
             created_by=request.user,
+            seated_elsewhere_ok=d["seated_elsewhere_ok"],
             rules=d.get("rules"),
             start=d.get("start"),
             table=d.get("table", ""),
@@ -329,14 +326,13 @@ class HandRedoApi(Api):
 
 def _move_hand(request: Request, pk: int, input_serializer: Any, move_hand: Any) -> Response:
     """Undo or redo (``move_hand``) the hand the device names; 409 when it is another one."""
-    game, role = game_for(request, pk, Role.SCORER)
+    game, _ = game_for(request, pk, Role.SCORER)
     data = input_serializer(data=_body(request))
     data.is_valid(raise_exception=True)
-    _require_correct(role, game)
     try:
         move = move_hand(game=game, user=request.user, number=data.validated_data.get("number"))
     except services.StaleHandNumber as e:
-        return _stale(e, pk)
+        raise _stale(e, pk) from None
     return Response({**game_data(move.game), "hand": _hand_data(move.hand)})
 
 
@@ -399,30 +395,21 @@ class GameConfirmApi(Api):
         summary="A player confirms a finished game's result (logged in, or by PIN)",
     )
     def post(self, request: Request, pk: int) -> Response:
-        if not request.user.is_authenticated:
-            _no_game_404(pk)
-            raise exceptions.NotAuthenticated()
-        game, role = selectors.game_for_user(request.user, pk)
+        game, _ = game_for(request, pk)
         data = self.InputSerializer(data=_body(request))
         data.is_valid(raise_exception=True)
-        pin = data.validated_data.get("pin") or None
-        refusal = policy.pin_refusal(role) if pin is not None else None
-        if refusal is not None:
-            raise exceptions.PermissionDenied(refusal.message)
         try:
             services.game_confirm(
                 game=game,
                 seat=data.validated_data["seat"],
                 user=request.user,
-                pin=pin,
+                pin=data.validated_data.get("pin") or None,
                 result=data.validated_data.get("result") or None,
             )
         except services.ResultChanged as e:
             game.refresh_from_db()
-            return Response(
-                {**error_body(e.code, str(e), field=e.field), "game": game_data(game)},
-                status=status.HTTP_409_CONFLICT,
-            )
+            e.answer = {"game": game_data(game)}
+            raise
         game.refresh_from_db()
         return Response(game_data(game))
 
@@ -496,8 +483,6 @@ class HandCreateApi(Api):
         summary="Add a hand at the end of the game",
     )
     def post(self, request: Request, pk: int) -> Response:
-        if not request.user.is_authenticated:
-            raise exceptions.NotAuthenticated()
         hand = _hand_body(request, "expected_number")
         expected = serializers.IntegerField(min_value=1)
         try:
@@ -509,28 +494,20 @@ class HandCreateApi(Api):
             raise exceptions.ValidationError({"Idempotency-Key": ["At most 100 characters."]})
         try:
             write = services.hand_submit(
-                game_id=pk, hand=hand, user=request.user, expected_number=number, key=key
+                game=pk, hand=hand, user=request.user, expected_number=number, key=key
             )
         except services.StaleHandNumber as e:
-            return _stale(e, pk)
-        except services.KeyReused as e:
-            return Response(
-                error_body(e.code, str(e), field=e.field),
-                status=status.HTTP_422_UNPROCESSABLE_ENTITY,
-            )
+            raise _stale(e, pk) from None
         # A repeat gets the first answer as it was, status included: a phone that lost the
         # first answer must not be able to tell the difference (the header says it anyway).
         headers = {"Idempotent-Replayed": "true"} if write.repeated else None
         return Response(write.response, status=status.HTTP_201_CREATED, headers=headers)
 
 
-def _stale(e: services.StaleHandNumber, pk: int) -> Response:
-    """409: the device's hand number is out of date; the answer carries where the game is."""
-    state = state_data(Game.objects.get(pk=pk))
-    return Response(
-        {**error_body(e.code, str(e), field=e.field), "state": state},
-        status=status.HTTP_409_CONFLICT,
-    )
+def _stale(e: services.StaleHandNumber, pk: int) -> services.StaleHandNumber:
+    """The refusal (409) with where the game is now, for the device to catch up."""
+    e.answer = {"state": state_data(Game.objects.get(pk=pk))}
+    return e
 
 
 def _hand_data(hand: Hand) -> dict[str, Any]:
@@ -544,19 +521,13 @@ def _if_match(request: Request) -> str:
     return value
 
 
-def _hand_changed(e: services.HandChanged) -> Response:
-    """412: the hand is not the one the device read; the answer carries the hand as it is."""
+def _hand_changed(e: services.HandChanged) -> services.HandChanged:
+    """The refusal (412) with the hand as it is now and its ETag."""
     current = e.current
-    response = Response(
-        {
-            **error_body(e.code, str(e), field=e.field),
-            "hand": _hand_data(current) if current is not None else None,
-        },
-        status=status.HTTP_412_PRECONDITION_FAILED,
-    )
+    e.answer = {"hand": _hand_data(current) if current is not None else None}
     if current is not None:
-        response["ETag"] = services.hand_etag(current)
-    return response
+        e.answer_headers = {"ETag": services.hand_etag(current)}
+    return e
 
 
 class HandReadApi(Api):
@@ -590,8 +561,7 @@ class HandUpdateApi(Api):
         summary="Correct hand {number} (If-Match: its ETag); every later hand is replayed",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
-        game, role = game_for(request, pk, Role.SCORER)
-        _require_correct(role, game)
+        game, _ = game_for(request, pk, Role.SCORER)
         hand = _hand_body(request, "reason")
         reason = _reason(request.data.get("reason"))
         if_match = _if_match(request)
@@ -609,7 +579,7 @@ class HandUpdateApi(Api):
                 )
                 tag = services.hand_etag(game.hands.get(number=number))
         except services.HandChanged as e:
-            return _hand_changed(e)
+            raise _hand_changed(e) from None
         return Response(game_data(game), headers={"ETag": tag})
 
 
@@ -625,8 +595,7 @@ class HandDeleteApi(Api):
         summary="Delete hand {number} (If-Match: its ETag); later hands move up and are replayed",
     )
     def delete(self, request: Request, pk: int, number: int) -> Response:
-        game, role = game_for(request, pk, Role.SCORER)
-        _require_correct(role, game)
+        game, _ = game_for(request, pk, Role.SCORER)
         body = request.data if isinstance(request.data, dict) else {}
         reason = _reason(body.get("reason") or request.query_params.get("reason"))
         if_match = _if_match(request)
@@ -639,7 +608,7 @@ class HandDeleteApi(Api):
                 if_match=if_match,
             )
         except services.HandChanged as e:
-            return _hand_changed(e)
+            raise _hand_changed(e) from None
         return Response(game_data(game))
 
 

@@ -1,5 +1,6 @@
-"""Tonight's blank score sheets without starting a game: the scorer picks the rules and four
-players on the club's page and gets the sheet to fill in on paper (keyed in afterwards)."""
+"""Tonight's blank score sheets without starting a game: the scorer picks the rules and the
+players (three or four, as the rules seat) on the club's page and gets the sheet to fill in
+on paper (keyed in afterwards)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from rest_framework.exceptions import APIException
 
+import engine
 from clubs.access import get_club_for_user
 from core import pdf as core_pdf
-from scoring import engine, pdf, policy, services, sheet_data
+from scoring import pdf, policy, services, sheet_data
 from scoring.forms import GameStartForm
+from scoring.services.games import check_seat_count, seat_count
 from scoring.sheet_views import _inline, _refused, _render
 
 
@@ -34,12 +37,14 @@ def club_blank_sheet(request: HttpRequest, slug: str) -> HttpResponse:
                 league=kwargs.get("league"),
                 ruleset_version=kwargs.get("ruleset_version"),
             )
+            names = [" ".join(n.split()) for n in kwargs["seats"] if n.strip()]
+            # A name line per seat the rules have: three under three-player rules.
+            check_seat_count(len(names), seat_count(rules))
         except (services.GameError, engine.EngineError) as e:
             form.add_error(None, str(e))
         except ValidationError as e:  # half a start state, an empty rule set
             form.add_error(None, e)
         else:
-            names = [" ".join(n.split()) for n in kwargs["seats"]]
             if kwargs["draw_seats"]:
                 random.SystemRandom().shuffle(names)
             league = kwargs.get("league")

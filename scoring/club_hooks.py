@@ -6,10 +6,11 @@ from __future__ import annotations
 from django.db.models import F
 from django.utils.translation import gettext
 
+import engine
 from clubs.models import Club, Player
 from clubs.services import ClubError
 from core.i18n import rule_word
-from scoring import engine
+from scoring import totals
 from scoring.models import Game, GameSeat
 
 
@@ -40,8 +41,13 @@ def check_merge(kept: Player, duplicate: Player) -> None:
 
 
 def move_seats(kept: Player, duplicate: Player) -> None:
-    """The duplicate's seats become the kept player's; standings and statistics read seats,
-    so they follow. Each game touched goes up a version, so open pages refresh."""
+    """The duplicate's seats become the kept player's; statistics read seats, so they follow,
+    and the kept player's running totals are recomputed (the duplicate's go with it). Each
+    game touched goes up a version, so open pages refresh."""
     games = list(GameSeat.objects.filter(player=duplicate).values_list("game_id", flat=True))
     GameSeat.objects.filter(player=duplicate).update(player=kept)
     Game.objects.filter(pk__in=games).update(version=F("version") + 1)
+    seasons = Game.objects.filter(pk__in=games, season__isnull=False).values_list(
+        "season_id", flat=True
+    )
+    totals.players_merged(kept.pk, set(seasons))

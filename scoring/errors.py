@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy
+
+from core.bounds import NOTE
 from core.errors import DomainError
 from scoring.models import Hand
 
 
 class GameError(DomainError):
     """A request the game cannot take; ``code`` is stable, ``message`` is for the scorer."""
+
+
+class RoleRefused(GameError, PermissionDenied):
+    """A role too low for what the game's state asks (code ``finished``: a scorer correcting a
+    finished game, which an organiser may): forbidden on every door, a 403 page or answer,
+    with its own code."""
+
+
+class SeatedElsewhere(GameError):
+    """A player of a game being started sits in another running game of the club (code
+    ``seated_elsewhere``): the start goes through once the scorer confirms it."""
 
 
 class StaleHandNumber(GameError):
@@ -88,3 +104,23 @@ class KeyReused(GameError):
             field="Idempotency-Key",
         )
         self.number = number
+
+
+class NoteTooLong(GameError):
+    """Hand ``hand``'s note is longer than :data:`core.bounds.NOTE` (every page and sheet that
+    lists the hands prints it)."""
+
+    def __init__(self, *, hand: int, length: int) -> None:
+        super().__init__(
+            gettext_lazy(
+                "Hand %(hand)s: a note holds at most %(most)s characters; this one has %(length)s."
+            ),
+            code="too_long",
+            field="note",
+            params={
+                "hand": hand,
+                "most": number_format(NOTE, force_grouping=True),
+                "length": number_format(length, force_grouping=True),
+            },
+        )
+        self.hand = hand

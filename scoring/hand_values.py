@@ -1,6 +1,6 @@
 """The entry form's pickers (yaku, tiles, the set builder): their fields, what they show, and
 a correction reopened the way the hand was entered. The win they give is read in one place
-with the rest of the form, Django-free: ``scoring.engine.fields``.
+with the rest of the form, Django-free: ``entry.fields``.
 
 The picker sends the yaku the scorer tapped (and open, dora, fu); the engine prices them with
 the game's own yaku table, and the preview shows the breakdown it returns. Nothing here counts
@@ -15,14 +15,17 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
+import engine
 from core.i18n import rule_word
-from scoring import engine
 
 YAKU_FIELDS = ("yaku", "open", "yaku_dora")
 SHOWN = 9  # the first of COMMON shown unfolded; the rest under "More yaku"
 TILE_FIELDS = ("tiles", "win", "melds", "dora_indicators", "ura_dora_indicators")
 SUIT_TILES = (("m", "123456789"), ("p", "123456789"), ("s", "123456789"), ("z", "1234567"))
 RED_FIVES = ("0m", "0p", "0s")
+# What a tile shows: a suit's number over the suit's character, an honour's own character.
+SUIT_FACES = {"m": "萬", "p": "筒", "s": "索"}
+HONOUR_FACES = "東南西北白發中"
 # The yaku the picker shows first (the rest follow in the table's order).
 COMMON = ("riichi", "menzen_tsumo", "pinfu", "tanyao", "yakuhai_haku", "yakuhai_hatsu",
           "yakuhai_chun", "yakuhai_seat_wind", "yakuhai_round_wind", "ippatsu", "iipeikou",
@@ -57,7 +60,7 @@ def add_fields(form: forms.Form, rules: dict[str, Any]) -> None:
     (dora indicators, red fives, flowers) is read off the form's ``entry``, the engine's."""
     form.sets_values = _patterns(rules)  # type: ignore[attr-defined]
     if form.sets_values:  # type: ignore[attr-defined]
-        for s in range(4):
+        for s in range(form.entry.seats):  # type: ignore[attr-defined]
             form.fields[f"parts_{s}"] = forms.CharField(
                 required=False, max_length=4000, widget=forms.HiddenInput
             )
@@ -65,7 +68,7 @@ def add_fields(form: forms.Form, rules: dict[str, Any]) -> None:
     if not form.yaku_table:  # type: ignore[attr-defined]
         return
     choices = [(y["id"], rule_word(y["name"])) for y in form.yaku_table]  # type: ignore[attr-defined]
-    for s in range(4):
+    for s in range(form.entry.seats):  # type: ignore[attr-defined]
         form.fields[f"yaku_{s}"] = forms.MultipleChoiceField(choices=choices, required=False)
         form.fields[f"open_{s}"] = forms.BooleanField(required=False)
         form.fields[f"yaku_dora_{s}"] = forms.IntegerField(
@@ -91,6 +94,7 @@ def layout(form: Any, s: int) -> dict[str, Any] | None:
         "more_used": bool(ticked - set(common)),
         "open": is_open,
         "dora": (form._current(f"yaku_dora_{s}") or ["0"])[0] or "0",
+        "dora_stepper": form.entry.dora_indicators,  # only where the rules play dora
         "used": bool(ticked),
         "yaku": [
             {
@@ -109,6 +113,27 @@ def layout(form: Any, s: int) -> dict[str, Any] | None:
     }
 
 
+def tile_face(code: str) -> dict[str, str]:
+    """The face of the picker's key for tile ``code`` (the game record's notation): ``rank``
+    over ``suit``; an honour has only its character, a red five (``0``) shows a five.
+
+    >>> tile_face("3p")
+    {'code': '3p', 'rank': '3', 'suit': '筒'}
+    >>> tile_face("0m")["rank"], tile_face("6z")
+    ('5', {'code': '6z', 'rank': '發', 'suit': ''})
+    """
+    number, suit = code[0], code[1]
+    if suit == "z":
+        return {"code": code, "rank": HONOUR_FACES[int(number) - 1], "suit": ""}
+    return {"code": code, "rank": "5" if number == "0" else number, "suit": SUIT_FACES[suit]}
+
+
+def _in_set(tile: str, entry: engine.Entry) -> bool:
+    """Whether the set played has the tile: a three-player set has no 2m-8m (the engine
+    refuses them in a hand), so the picker does not offer them."""
+    return entry.seats == 4 or not (tile.endswith("m") and tile[0] not in "19")
+
+
 def tile_layout(form: Any, s: int) -> dict[str, Any] | None:
     """What the tile picker of seat ``s`` shows; None without a yaku table."""
     if not getattr(form, "yaku_table", None):
@@ -119,8 +144,11 @@ def tile_layout(form: Any, s: int) -> dict[str, Any] | None:
         "seat": s,
         **values,
         "used": bool(values["tiles"]),
-        "suits": [[f"{n}{suit}" for n in numbers] for suit, numbers in SUIT_TILES],
-        "reds": list(RED_FIVES) if entry.red_fives else [],
+        "suits": [
+            [tile_face(f"{n}{suit}") for n in numbers if _in_set(f"{n}{suit}", entry)]
+            for suit, numbers in SUIT_TILES
+        ],
+        "reds": [tile_face(t) for t in RED_FIVES if _in_set(t, entry)] if entry.red_fives else [],
         "dora": entry.dora_indicators,
     }
 

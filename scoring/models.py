@@ -3,7 +3,8 @@
 A hand is stored exactly as a game-record hand (``Hand.data``). The numbers of a game (each
 hand's deltas, pool and scores, the final result, each seat's rank and result) come from one
 replay by the engine and are cached beside the hands in the same transaction
-(:mod:`scoring.services`). Everything that shows a number reads these caches.
+(:mod:`scoring.services`). Everything that shows a number reads these caches, as the engine's
+typed values (:attr:`Game.final_result`, :attr:`Hand.hand_result`), never by key.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+from collections.abc import Callable
+from functools import cached_property
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -18,6 +22,20 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from engine import FinalResult, HandResult, resolve_rules
+
+
+def _typed[T](row: models.Model, name: str, read: Callable[[Any], T]) -> T | None:
+    """The typed value of the JSON cache ``name`` of ``row``, read once per instance and read
+    again when the cache is given another value (a replay assigns a fresh dict); None while the
+    cache is empty (no replay has filled it yet)."""
+    data = getattr(row, name)
+    memo = row.__dict__.get(f"_typed_{name}")
+    if memo is not None and memo[0] is data:
+        return memo[1]  # type: ignore[no-any-return]
+    value = read(data) if data else None
+    row.__dict__[f"_typed_{name}"] = (data, value)
+    return value
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -103,8 +121,24 @@ class Game(models.Model):
         content = json.dumps(self.final, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(content.encode()).hexdigest()[:16]
 
+    @property
+    def final_result(self) -> FinalResult | None:
+        """The engine's final result (``final``) as typed values, None before the first replay.
+
+        ``final`` keeps the game record's JSON (``FinalResult.as_dict``: results of 1,000 with
+        one decimal under ``points_1000``), as the API answers it; read through
+        ``FinalResult.from_dict``, the results are integer tenths under ``engine.Unit``. Every
+        page, sheet and statistic reads the game's numbers through it, never by key.
+        """
+        return _typed(self, "final", FinalResult.from_dict)
+
+    @cached_property
+    def seat_count(self) -> int:
+        """How many seats the game has (3 or 4): its copied rules' ``players``."""
+        return resolve_rules(self.rules).players
+
     def seat_players(self) -> list[Player]:
-        """The four players in seat order."""
+        """The players in seat order."""
         seats = sorted(self.seats.all(), key=lambda s: s.seat)
         return [s.player for s in seats]
 
@@ -167,13 +201,21 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"Hand {self.number} ({self.label}) of game {self.game_id}"
 
+    @property
+    def hand_result(self) -> HandResult | None:
+        """The engine's result of this hand (``result``) as typed values, None before the
+        first replay."""
+        return _typed(self, "result", HandResult.from_dict)
+
 
 class Submission(models.Model):
     """A hand submission's client key and the first answer given to it (idempotency)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     key = models.CharField(max_length=100)
-    response = models.JSONField()
+    # The first answer as serialized JSON text, not a JSONField: PostgreSQL's jsonb reorders
+    # keys, and a repeat must get the first answer byte for byte.
+    response = models.TextField()
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -183,3 +225,89 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"Submission {self.key} to game {self.game_id}"
+
+
+class PinAttempt(models.Model):
+    """A PIN typed to confirm a result: for which player, on whose logged-in device, when,
+    and whether it was right. The wrong ones within :data:`scoring.pins.PIN_WINDOW` limit the
+    tries (:mod:`scoring.pins`); the audit trail still records each wrong one for the reader."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, related_name="+")
+    ok = models.BooleanField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["player", "created"], name="scoring_pin_player_created"),
+            models.Index(fields=["user", "created"], name="scoring_pin_user_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"PIN {'right' if self.ok else 'wrong'} for player {self.player_id}"
+
+
+class SeasonTotal(models.Model):
+    """A player's running totals in one season: what the season's standings add up, kept by
+    :mod:`scoring.totals` in the transaction of every write that changes a counted game.
+
+    The numbers are over the season's counted games (:func:`scoring.totals.counted_games`)
+    under the league settings its :class:`SeasonTotalsBasis` names; drops for the worst
+    results are not taken off (how many to drop depends on ``min_games``, read when shown).
+    """
+
+    season = models.ForeignKey(
+        "leagues.Season", on_delete=models.CASCADE, related_name="player_totals"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_totals")
+    games = models.PositiveIntegerField()
+    total = models.BigIntegerField(help_text="Sum of the results, in the games' unit.")
+    rank_sum = models.PositiveIntegerField()
+    best = models.BigIntegerField()
+    firsts = models.PositiveIntegerField()
+    seconds = models.PositiveIntegerField()
+    thirds = models.PositiveIntegerField()
+    fourths = models.PositiveIntegerField()
+    placement_points = models.BigIntegerField(
+        null=True, help_text="Tenths, shared places included (placement leagues only)."
+    )
+    worst = models.JSONField(
+        default=list,
+        help_text="The worst results, worst first, as [result, placement points or null]: "
+        "as many as the league's drop_worst (core.bounds.GAMES at most), fewer when the "
+        "player has fewer games.",
+    )
+    settlements = models.JSONField(
+        default=dict,
+        help_text="Games by settlement: the settlement options (canonical JSON) to a count.",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "player"], name="scoring_seasontotal_unique_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in season {self.season_id}: {self.games} games"
+
+
+class SeasonTotalsBasis(models.Model):
+    """The league settings a season's :class:`SeasonTotal` rows were built under.
+
+    leagues (a floor below scoring) changes those settings without telling scoring; the
+    standings compare this with the league's settings now and rebuild the season's totals
+    once when they differ (:func:`scoring.totals.season_totals`). No row: never built."""
+
+    season = models.OneToOneField(
+        "leagues.Season", on_delete=models.CASCADE, related_name="totals_basis"
+    )
+    settings = models.JSONField()
+    built_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Totals basis of season {self.season_id}"

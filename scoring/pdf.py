@@ -1,8 +1,8 @@
 """The scoring app's sheet renderers: a plain sheet value in, PDF bytes out.
 
 The renderers lay out what :mod:`scoring.sheet_data` (and the standings of
-:mod:`clubhouse.sheet_views`) built, through the PDF plumbing of :mod:`core.pdf`; they format
-numbers and never compute them. The words of a game's status are this module's own filter.
+:mod:`clubhouse.leagues.sheet_views`) built, through the PDF plumbing of :mod:`core.pdf`; they
+format numbers and never compute them. The words of a game's status are this module's own filter.
 """
 
 from __future__ import annotations

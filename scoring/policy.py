@@ -177,15 +177,18 @@ def pin_refusal(role: Role | None) -> Refusal | None:
     return Refusal(str(PIN_NEEDS_SCORER), "permission_denied", True)
 
 
-def confirm_refusal(*, own_seat: bool, player: str) -> Refusal | None:
-    """Confirming a seat while logged in: only the seat's own player (``own_seat``); anyone
-    else confirms it with the player's PIN (:func:`pin_refusal`). ``player`` is the seat's
-    player's name, for the message.
+def confirm_refusal(*, role: Role | None, own_seat: bool, player: str) -> Refusal | None:
+    """Confirming a seat while logged in: only the seat's own player (``own_seat``), while a
+    member of the club (``role``: a removed member stands for no player); anyone else confirms
+    it with the player's PIN (:func:`pin_refusal`). ``player`` is the seat's player's name,
+    for the message.
 
-    >>> confirm_refusal(own_seat=False, player="Aiko").code
+    >>> confirm_refusal(role=Role.MEMBER, own_seat=False, player="Aiko").code
+    'not_this_player'
+    >>> confirm_refusal(role=None, own_seat=True, player="Aiko").code
     'not_this_player'
     """
-    if own_seat:
+    if own_seat and role is not None:
         return None
     message = gettext("Only %(player)s can confirm this seat (or give their PIN).")
     return Refusal(message % {"player": player}, "not_this_player", False)

@@ -14,8 +14,8 @@ unit), then the results' formats, then a hand in words, as one line for the page
 "Chiara won on Bruno's discard (3 han 40 fu); riichi: Daiki"
 >>> hand_outcome(hand, names)
 ('Ron', ('Chiara 3 han 40 fu', 'from Bruno'))
->>> signed(3900), signed(27.3, TENTHS), result_text(273, TENTHS), printed_result(-10.4, TENTHS)
-('+3,900', '+27.3', '+27.3', '\u221210.4')
+>>> signed(3900), signed(-1000)
+('+3,900', '-1,000')
 """
 
 from __future__ import annotations
@@ -28,11 +28,20 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from core.formats import localized, points, printed, signed_points, uma_text
-from scoring.engine import Entry, Limit, PenaltyPrice, SettlementTerms
+from core.formats import points, signed_points, uma_text
+from engine import Entry, Limit, PenaltyPrice, SettlementTerms, Unit
+from engine.italian import LIMIT_HANDS
+from engine.types import Breakdown
+from engine.yaku import TABLES as YAKU_TABLES
+from engine.yaku import HanBreakdown
+
+Breakdowns = Sequence[tuple[int, Breakdown | HanBreakdown]]
+"""A hand result's breakdowns, each with its seat (``engine.HandResult.breakdowns``)."""
 
 # ---------------------------------------------------------------------------------------------
 # Vocabulary
+
+LIMIT_HAND_NAMES = {id: name for id, (name, _score) in LIMIT_HANDS.items()}
 
 WINDS = ("E", "S", "W", "N")
 WIND_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
@@ -103,6 +112,8 @@ ACTION_WORDS = {
     "hand.recorded": pgettext_lazy("audit trail", "entered"),
     "hand.corrected": pgettext_lazy("audit trail", "corrected"),
     "hand.deleted": pgettext_lazy("audit trail", "deleted"),
+    "hand.undone": pgettext_lazy("audit trail", "undid"),
+    "hand.redone": pgettext_lazy("audit trail", "restored"),
     "game.confirmations_cleared": pgettext_lazy("audit trail", "cleared the confirmations of"),
     "game.finished": pgettext_lazy("audit trail", "finished the game"),
     "game.abandoned": pgettext_lazy("audit trail", "abandoned the game"),
@@ -111,11 +122,11 @@ ACTION_WORDS = {
 }
 """An audit entry's action in the game's trail ("bob entered hand 3")."""
 
-TENTHS = "points_1000"
-"""``final["unit"]`` of results in points of 1,000, kept as tenths in the seats (27.3 is 273)."""
-POINTS = "points"
-"""``final["unit"]`` of results that are final minus start points."""
-UNIT_WORDS = {TENTHS: _("points of 1,000"), POINTS: pgettext_lazy("result unit", "points")}
+UNIT_WORDS = {
+    Unit.TENTHS: _("points of 1,000"),
+    Unit.POINTS: pgettext_lazy("result unit", "points"),
+}
+"""A result unit in words (results in tenths are written as points of 1,000: +27.3)."""
 
 
 # A hand's label in the reader's words. The record's label ("E3-2": East round, hand 3, 2
@@ -150,7 +161,7 @@ def hand_name(label: str, *, tight: bool = False) -> str:
 
 def hand_name_words() -> dict[str, Any]:
     """What :func:`hand_name` reads a label with, for a script that words labels the engine
-    computed on the phone (``scoring.offline_engine``): the round initials and the two
+    computed on the phone (``scoring.offline.phone_engine``): the round initials and the two
     patterns, ``{wind}``, ``{number}`` and ``{honba}`` standing for the parts."""
     parts = {"wind": "{wind}", "number": "{number}", "honba": "{honba}"}
     return {
@@ -160,77 +171,48 @@ def hand_name_words() -> dict[str, Any]:
     }
 
 
-def seat_winds(dealer: int) -> list[str]:
-    """Each seat's wind in a hand dealt by ``dealer`` (the dealer sits East).
+def seat_winds(dealer: int, seats: int = 4) -> list[str]:
+    """Each seat's wind in a hand dealt by ``dealer`` (the dealer sits East) at a table of
+    ``seats``: a three-player table has no North.
 
-    >>> seat_winds(0), seat_winds(2)
-    (['E', 'S', 'W', 'N'], ['W', 'N', 'E', 'S'])
+    >>> seat_winds(0), seat_winds(2), seat_winds(2, seats=3)
+    (['E', 'S', 'W', 'N'], ['W', 'N', 'E', 'S'], ['S', 'W', 'E'])
     """
-    return [WINDS[(seat - dealer) % 4] for seat in range(4)]
+    return [WINDS[(seat - dealer) % seats] for seat in range(seats)]
 
 
-def start_winds(first_east: int) -> list[tuple[str, str]]:
+def start_winds(first_east: int, seats: int = 4) -> list[tuple[str, str]]:
     """Each seat's wind character and name when the game started, the seat that dealt East 1
-    sitting East (the printed sheet's heading).
+    sitting East (the printed sheet's heading), at a table of ``seats``.
 
     >>> [w for w, _ in start_winds(0)], [w for w, _ in start_winds(1)]
     (['東', '南', '西', '北'], ['北', '東', '南', '西'])
+    >>> [w for w, _ in start_winds(1, seats=3)]
+    ['西', '東', '南']
     """
-    return [WIND_CHARACTERS[(seat - first_east) % 4] for seat in range(4)]
+    return [WIND_CHARACTERS[(seat - first_east) % seats] for seat in range(seats)]
 
 
-def unit_words(unit: str) -> str:
-    """The result unit in words: ``points of 1,000`` or ``points``."""
-    return str(UNIT_WORDS[TENTHS] if unit == TENTHS else UNIT_WORDS[POINTS])
+def unit_words(unit: Unit | str) -> str:
+    """The result unit in words: ``points of 1,000`` or ``points`` (an :class:`engine.Unit`;
+    the record's JSON name ``points_1000`` is refused, as by :func:`core.formats.result_text`)."""
+    return str(UNIT_WORDS[Unit(unit)])
 
 
 # ---------------------------------------------------------------------------------------------
 # Numbers
 
 
-def signed(n: int | float | None, unit: str = POINTS) -> str:
-    """A change written with its sign: ``+3,900``, ``-1,000``, ``0``; results of 1,000 (read
-    from ``final["results"]``, where they are numbers of 1,000) with one decimal (``+27.3``).
+def signed(n: int | None) -> str:
+    """A change of points written with its sign: ``+3,900``, ``-1,000``, ``0``; empty for None.
+    (A game's result is :func:`core.formats.result_text`'s.)
 
-    >>> signed(-1000), signed(0), signed(0.0, TENTHS), signed(None)
-    ('-1,000', '0', '+0.0', '')
+    >>> signed(-1000), signed(0), signed(None)
+    ('-1,000', '0', '')
     """
     if n is None:
         return ""
-    if unit == TENTHS:
-        return localized(f"{n:+.1f}")
     return signed_points(n)
-
-
-def result_text(value: int | None, unit: str) -> str:
-    """A result kept as an integer (tenths of 1,000 points, else points): one decimal for
-    tenths, a sign when not 0.
-
-    >>> [result_text(v, TENTHS) for v in (273, -104, 0, 55, -5)]
-    ['+27.3', '-10.4', '0.0', '+5.5', '-0.5']
-    >>> result_text(-2300, POINTS), result_text(None, POINTS)
-    ('-2300', '')
-    """
-    if value is None:
-        return ""
-    sign = "+" if value > 0 else "-" if value < 0 else ""
-    if unit == TENTHS:
-        whole, tenth = divmod(abs(value), 10)
-        return localized(f"{sign}{whole}.{tenth}")
-    return f"{sign}{abs(value)}"
-
-
-def printed_result(value: Any, unit: str) -> str:
-    """A final result (as ``final["results"]`` holds it) on the printed sheet.
-
-    >>> printed_result(27.3, TENTHS), printed_result(-2300, POINTS), printed_result(None, POINTS)
-    ('+27.3', '\u22122,300', '')
-    """
-    if value is None:
-        return ""
-    if unit == TENTHS:
-        return printed(localized(f"{value:+.1f}"))
-    return printed(localized(f"{value:+,}"))
 
 
 ABOVE_WORDS = {1: _("one"), 2: _("two"), 3: _("three")}
@@ -240,7 +222,7 @@ ABOVE_WORDS = {1: _("one"), 2: _("two"), 3: _("three")}
 def settlement_text(terms: SettlementTerms) -> str:
     """A game's settlement in one line, from the engine's terms.
 
-    >>> from scoring.engine import resolve_rules, settlement_terms
+    >>> from engine import resolve_rules, settlement_terms
     >>> settlement_text(settlement_terms(resolve_rules("ema")))
     'uma +15/+5/-5/-15 · start 30,000 · return 30,000'
     >>> settlement_text(settlement_terms(resolve_rules("italian-official")))
@@ -302,10 +284,15 @@ def score_label(entry: Entry) -> str:
 # A hand in words
 
 
-def value_words(win: Mapping[str, Any], *, riichi_doubles: int = 0) -> str:
+def value_words(
+    win: Mapping[str, Any], *, riichi_doubles: int = 0, counted: Breakdown | None = None
+) -> str:
     """A win (or a loser's hand) in words, as the table called it: the one place that says
     what a hand was worth, for the pages and the printed sheets alike. ``riichi_doubles`` are
     the doubles the rules add to this hand for its riichi (0 when it declared none).
+    ``counted`` is the engine's count of a hand given by its parts (its result's breakdown
+    for the seat): such a hand is worth the points and doubles the engine counted, written as
+    a hand entered by its points and doubles is.
 
     >>> value_words({"seat": 2, "han": 3, "fu": 40}), value_words({"seat": 2, "yakuman": 2})
     ('3 han 40 fu', 'double yakuman')
@@ -321,23 +308,43 @@ def value_words(win: Mapping[str, Any], *, riichi_doubles: int = 0) -> str:
     'tiles 234567m234p45688s, won on 6s'
     >>> value_words({"seat": 1, "parts": {"win": True, "limit_hand": "nine_gates"}})
     'nine gates (limit hand)'
+    >>> value_words({"seat": 2, "parts": {"win": True, "flowers": 2}},
+    ...             counted=Breakdown(items=(), points=28, doubles=1))
+    '28 points, 1 double'
+    >>> value_words({"seat": 2, "han": 1, "fu": 30, "north": 2})
+    '1 han 30 fu, 2 north tiles'
     """
+    if win.get("north"):  # three players: the north tiles set aside, on top of the han given
+        rest = {k: v for k, v in win.items() if k != "north"}
+        north = ngettext("%(n)s north tile", "%(n)s north tiles", win["north"]) % {
+            "n": win["north"]
+        }
+        return value_words(rest, riichi_doubles=riichi_doubles, counted=counted) + ", " + north
     if win.get("tiles"):
-        named = "".join(f", {y.replace('_', ' ')}" for y in win.get("yaku") or [])
-        return f"tiles {win['tiles']}, won on {win.get('win', '?')}{named}"
+        text = gettext("tiles %(tiles)s, won on %(win)s") % {
+            "tiles": win["tiles"],
+            "win": win.get("win", "?"),
+        }
+        return text + "".join(
+            pgettext("list of yaku", ", ") + yaku_word(y) for y in win.get("yaku") or []
+        )
     if win.get("yaku") is not None:
         extra = [
-            *(["open"] if win.get("open") else []),
-            *([f"{win['fu']} fu"] if win.get("fu") else []),
-            *([f"{win['dora']} dora"] if win.get("dora") else []),
+            *([pgettext("hand", "open")] if win.get("open") else []),
+            *([gettext("%(fu)s fu") % {"fu": win["fu"]}] if win.get("fu") else []),
+            *([gettext("%(n)s dora") % {"n": win["dora"]}] if win.get("dora") else []),
         ]
-        named = ", ".join(y.replace("_", " ") for y in win["yaku"]) or "no yaku"
+        named = pgettext("list of yaku", ", ").join(yaku_word(y) for y in win["yaku"])
+        named = named or gettext("no yaku")
         return named + (f"; {', '.join(extra)}" if extra else "")
     parts = win.get("parts")
     if isinstance(parts, dict):
         if parts.get("limit_hand"):
-            return f"{str(parts['limit_hand']).replace('_', ' ')} (limit hand)"
-        return "counted from its parts"
+            return limit_hand_words(str(parts["limit_hand"]))
+        if counted is not None and counted.score is None:
+            worth = {"points": counted.points, "doubles": counted.doubles}
+            return value_words(worth, riichi_doubles=riichi_doubles)
+        return gettext("counted from its parts")
     if win.get("yakuman"):
         n = win["yakuman"]
         if n in YAKUMAN_WORDS:
@@ -369,21 +376,219 @@ def value_words(win: Mapping[str, Any], *, riichi_doubles: int = 0) -> str:
     return ""
 
 
-def win_words(win: Mapping[str, Any], data: Mapping[str, Any], riichi_doubles: int = 0) -> str:
+def _engine_word(name: str, default: str) -> str:
+    """One of the engine's words (marked in scoring/engine_words.py) in the reader's language;
+    ``default`` where it has no translation (in English, the short form the pages use)."""
+    translated = gettext(name) if name else name
+    return default if translated == name else translated
+
+
+def _yaku_names() -> dict[str, str]:
+    # A yaku's name in the yaku tables, the site's own preset's table first.
+    names: dict[str, str] = {}
+    for table in sorted(YAKU_TABLES.values(), key=lambda t: t.id != "japanese-modern"):
+        for y in table.yaku:
+            names.setdefault(y.id, y.name)
+    return names
+
+
+YAKU_NAMES = _yaku_names()
+
+
+def yaku_word(yaku: str) -> str:
+    """A yaku of a hand in words: in English its own name as tables write it (``pinfu``),
+    in another language the yaku tables' name translated (平和 in Japanese).
+
+    >>> yaku_word("menzen_tsumo"), yaku_word("no_such_yaku")
+    ('menzen tsumo', 'no such yaku')
+    """
+    return _engine_word(YAKU_NAMES.get(yaku, ""), yaku.replace("_", " "))
+
+
+def limit_hand_words(limit_hand: str) -> str:
+    """A Standard limit hand as a hand's value: ``thirteen orphans (limit hand)``."""
+    name = _engine_word(LIMIT_HAND_NAMES.get(limit_hand, ""), limit_hand.replace("_", " "))
+    return gettext("%(name)s (limit hand)") % {"name": name}
+
+
+# The words of a Standard breakdown's parts, as the engine writes them (engine/italian.py,
+# count_parts): each is read back here and worded with the marked names of its pieces.
+_SET = re.compile(
+    r"(?P<state>concealed|exposed) (?P<kind>pung|kong) of (?P<tiles>simples|terminals|honours)"
+    r"(?: \((?P<honour>[a-z ]+)\))?"
+)
+_PAIR = re.compile(r"pair \((?P<pair>[a-z ]+)\)")
+_FLOWERS = re.compile(r"(?P<n>\d+) flowers and seasons")
+_INCLUDED_IN = re.compile(r"(?P<name>[a-z0-9 ]+) \(included in (?P<outer>[a-z0-9 ]+)\)")
+_INCLUDING = re.compile(r"(?P<name>[a-z0-9 ]+) \((?P<inner>[a-z0-9 ]+) included\)")
+_LIMIT_HAND = re.compile(r"(?P<name>.+) \(limit hand\)")
+SET_WORDS = {
+    ("exposed", "pung", "simples"): pgettext_lazy("Standard set", "exposed pung of simples"),
+    ("exposed", "pung", "terminals"): pgettext_lazy("Standard set", "exposed pung of terminals"),
+    ("exposed", "pung", "honours"): pgettext_lazy("Standard set", "exposed pung of honours"),
+    ("exposed", "kong", "simples"): pgettext_lazy("Standard set", "exposed kong of simples"),
+    ("exposed", "kong", "terminals"): pgettext_lazy("Standard set", "exposed kong of terminals"),
+    ("exposed", "kong", "honours"): pgettext_lazy("Standard set", "exposed kong of honours"),
+    ("concealed", "pung", "simples"): pgettext_lazy("Standard set", "concealed pung of simples"),
+    ("concealed", "pung", "terminals"): pgettext_lazy(
+        "Standard set", "concealed pung of terminals"
+    ),
+    ("concealed", "pung", "honours"): pgettext_lazy("Standard set", "concealed pung of honours"),
+    ("concealed", "kong", "simples"): pgettext_lazy("Standard set", "concealed kong of simples"),
+    ("concealed", "kong", "terminals"): pgettext_lazy(
+        "Standard set", "concealed kong of terminals"
+    ),
+    ("concealed", "kong", "honours"): pgettext_lazy("Standard set", "concealed kong of honours"),
+}
+# The parts whose words are one of the engine's marked names (patterns_list), and those that are
+# the site's own.
+PART_NAMES = {
+    "winning": "Winning",
+    "self drawn": "Self-drawn",
+    "only tile": "Only possible tile",
+    "out on pair": "Out on a pair",
+    "all flowers": "All flowers",
+    "all seasons": "All seasons",
+}
+PART_WORDS = {"own flower or season": _("own flower or season")}
+
+
+def _piece(words: str) -> str:
+    """A pattern, honour or pair of the engine's parts (``chow hand``, ``seat wind``) in the
+    reader's language, by its marked name (``Chow hand``)."""
+    return _engine_word(words[:1].upper() + words[1:], words)
+
+
+def part_words(part: str) -> str:
+    """A part of a Standard hand's breakdown in the reader's language; words it cannot read
+    are shown as the engine wrote them.
+
+    >>> part_words("exposed pung of honours (dragon)"), part_words("3 flowers and seasons")
+    ('exposed pung of honours (dragon)', '3 flowers and seasons')
+    """
+    if part in PART_NAMES:
+        return _engine_word(PART_NAMES[part], part)
+    if part in PART_WORDS:
+        return str(PART_WORDS[part])
+    if m := _SET.fullmatch(part):
+        text = str(SET_WORDS[m["state"], m["kind"], m["tiles"]])
+        if m["honour"]:
+            text = gettext("%(set)s (%(honour)s)") % {"set": text, "honour": _piece(m["honour"])}
+        return text
+    if m := _PAIR.fullmatch(part):
+        return gettext("pair (%(pair)s)") % {"pair": _piece(m["pair"])}
+    if m := _FLOWERS.fullmatch(part):
+        n = int(m["n"])
+        return ngettext("%(n)s flower or season", "%(n)s flowers and seasons", n) % {"n": n}
+    if m := _INCLUDED_IN.fullmatch(part):
+        return gettext("%(name)s (included in %(outer)s)") % {
+            "name": _piece(m["name"]),
+            "outer": _piece(m["outer"]),
+        }
+    if m := _INCLUDING.fullmatch(part):
+        inner = [_piece(p) for p in m["inner"].split(" and ")]
+        return gettext("%(name)s (%(inner)s included)") % {
+            "name": _piece(m["name"]),
+            "inner": gettext("%(first)s and %(last)s")
+            % {
+                "first": ", ".join(inner[:-1]),
+                "last": inner[-1],
+            }
+            if len(inner) > 1
+            else inner[0],
+        }
+    if m := _LIMIT_HAND.fullmatch(part):
+        return gettext("%(name)s (limit hand)") % {"name": _engine_word(m["name"], m["name"])}
+    return _piece(part)
+
+
+# The reasons the site itself writes into the audit trail. They are stored in English and
+# translated where they are shown; nothing is decided by them (an undo is found by its action).
+_CLEARED = re.compile(
+    r"The result changed after it was confirmed \((?:hand (?P<number>\d+) (?P<cause>[a-z]+)"
+    r"|(?P<replay>a replay))\)\."
+)
+SITE_REASONS = {
+    "Undo of the last hand.": _("Undo of the last hand."),
+    "Redo of the undone hand.": _("Redo of the undone hand."),
+}
+CLEARED_WORDS = {
+    "corrected": _("The result changed after it was confirmed (hand %(number)s corrected)."),
+    "deleted": _("The result changed after it was confirmed (hand %(number)s deleted)."),
+    "undone": _("The result changed after it was confirmed (hand %(number)s undone)."),
+    "restored": _("The result changed after it was confirmed (hand %(number)s restored)."),
+}
+CLEARED_BY_REPLAY = _("The result changed after it was confirmed (a replay).")
+
+
+MOVE_REASONS = {
+    "hand.undone": _("Undo of the last hand."),
+    "hand.redone": _("Redo of the undone hand."),
+}
+"""The reason an undo and a redo show, whatever words they were stored with."""
+
+
+def entry_reason(action: str, reason: str) -> str:
+    """The reason an audit entry shows: an undo's and a redo's follow from their action, any
+    other is :func:`reason_text`.
+
+    >>> entry_reason("hand.undone", "Undo"), entry_reason("hand.deleted", "entered twice")
+    ('Undo of the last hand.', 'entered twice')
+    """
+    if action in MOVE_REASONS:
+        return str(MOVE_REASONS[action])
+    return reason_text(reason)
+
+
+def reason_text(reason: str) -> str:
+    """An audit entry's reason as it is shown: the site's own reasons in the reader's
+    language, a person's as they typed it.
+
+    >>> reason_text("Undo of the last hand."), reason_text("entered twice")
+    ('Undo of the last hand.', 'entered twice')
+    """
+    if reason in SITE_REASONS:
+        return str(SITE_REASONS[reason])
+    if m := _CLEARED.fullmatch(reason or ""):
+        if m["replay"]:
+            return str(CLEARED_BY_REPLAY)
+        if m["cause"] in CLEARED_WORDS:
+            return str(CLEARED_WORDS[m["cause"]]) % {"number": m["number"]}
+    return reason
+
+
+def win_words(
+    win: Mapping[str, Any],
+    data: Mapping[str, Any],
+    riichi_doubles: int = 0,
+    breakdowns: Breakdowns = (),
+) -> str:
     """A win of the hand ``data`` in words, with the riichi doubles when its seat declared
-    (a fixed score takes none, as the engine pays it)."""
+    (a fixed score takes none, as the engine pays it). ``breakdowns``: the hand's result's
+    (``HandResult.breakdowns``), where the engine counted hands given by their parts."""
     declared = win.get("seat") in (data.get("riichi") or ()) and win.get("score") is None
-    return value_words(win, riichi_doubles=riichi_doubles if declared else 0)
+    counted = next(
+        (b for seat, b in breakdowns if seat == win.get("seat") and isinstance(b, Breakdown)),
+        None,
+    )
+    return value_words(win, riichi_doubles=riichi_doubles if declared else 0, counted=counted)
 
 
 def _names(seats: Sequence[int], names: Sequence[str]) -> str:
     return ", ".join(names[s] for s in seats) if seats else gettext("nobody")
 
 
-def hand_line(data: Mapping[str, Any], names: Sequence[str], *, riichi_doubles: int = 0) -> str:
+def hand_line(
+    data: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    riichi_doubles: int = 0,
+    breakdowns: Breakdowns = (),
+) -> str:
     """What happened in a hand, in one line (the game page's ledger, the trail, undo and redo).
 
-    ``riichi_doubles``: see :func:`value_words`.
+    ``riichi_doubles``: see :func:`value_words`; ``breakdowns``: the hand's result's (the
+    engine's count of hands given by their parts).
 
     >>> hand_line({"result": "abortive", "reason": "four_winds"}, "ABCD")
     'Abortive draw (four winds)'
@@ -397,7 +602,7 @@ def hand_line(data: Mapping[str, Any], names: Sequence[str], *, riichi_doubles: 
         wins = [
             (
                 names[w["seat"]],
-                win_words(w, data, riichi_doubles)
+                win_words(w, data, riichi_doubles, breakdowns)
                 + (f"; pao: {names[w['pao']]}" if w.get("pao") is not None else ""),
             )
             for w in data.get("wins") or []
@@ -462,9 +667,13 @@ def _sheet_names(names: Sequence[str], seats: Any) -> str:
 
 
 def _sheet_win(
-    win: Mapping[str, Any], data: Mapping[str, Any], names: Sequence[str], doubles: int
+    win: Mapping[str, Any],
+    data: Mapping[str, Any],
+    names: Sequence[str],
+    doubles: int,
+    breakdowns: Breakdowns,
 ) -> str:
-    text = f"{names[win['seat']]} {win_words(win, data, doubles)}"
+    text = f"{names[win['seat']]} {win_words(win, data, doubles, breakdowns)}"
     if win.get("pao") is not None:
         text += ", " + gettext("%(name)s liable (pao)") % {"name": names[win["pao"]]}
     return text
@@ -490,9 +699,14 @@ def _sheet_penalty(p: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def hand_outcome(
-    data: Mapping[str, Any], names: Sequence[str], *, riichi_doubles: int = 0
+    data: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    riichi_doubles: int = 0,
+    breakdowns: Breakdowns = (),
 ) -> tuple[str, tuple[str, ...]]:
-    """What happened in a hand as the printed sheet writes it: the outcome and its details.
+    """What happened in a hand as the printed sheet writes it: the outcome and its details
+    (``riichi_doubles`` and ``breakdowns`` as :func:`hand_line` takes them).
 
     >>> hand_outcome({"result": "draw", "tenpai": [0, 3]}, ["Aiko", "Bruno", "Chiara", "Daiki"])
     ('Exhaustive draw', ('ready: Aiko, Daiki',))
@@ -508,11 +722,11 @@ def hand_outcome(
             outcome = str(OUTCOME_WORDS["tsumo"])
         else:
             outcome = str(MULTI_RON.get(len(wins), OUTCOME_WORDS["ron"]))
-        details.extend(_sheet_win(w, data, names, riichi_doubles) for w in wins)
+        details.extend(_sheet_win(w, data, names, riichi_doubles, breakdowns) for w in wins)
         if result == "ron":
             details.append(gettext("from %(name)s") % {"name": names[data["from"]]})
         if data.get("losers"):
-            losers = "; ".join(_sheet_win(w, {}, names, 0) for w in data["losers"] if w)
+            losers = "; ".join(_sheet_win(w, {}, names, 0, breakdowns) for w in data["losers"] if w)
             details.append(gettext("losers: %(losers)s") % {"losers": losers})
     elif result == "draw":
         outcome = str(OUTCOME_WORDS["draw"])

@@ -1,7 +1,8 @@
 """Read-only views of games for pages and the API: every number comes from the cached results.
 
-Nothing here computes points; it arranges the engine's cached numbers (``Hand.result``,
-``Game.final``) and says in words what each hand was.
+Nothing here computes points; it arranges the engine's cached numbers, read as the engine's
+typed values (``Hand.hand_result``, ``Game.final_result``), and says in words what each hand
+was.
 """
 
 from __future__ import annotations
@@ -14,18 +15,22 @@ from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
+import engine
 from clubs.access import Role, require_role, with_member_role
 from clubs.models import Club
-from core.formats import points
+from core.formats import points, result_text
 from core.i18n import rule_word
 from core.models import AuditEntry
-from scoring import engine
+from engine.types import Breakdown
 from scoring.models import Game, Hand
 from scoring.presenter import (
     ACTION_WORDS,
     WIND_NAMES,
+    entry_reason,
     hand_line,
     hand_name,
+    part_words,
+    reason_text,
     seat_winds,
     signed,
 )
@@ -85,25 +90,29 @@ def club_games_page(club: Club, number: Any) -> tuple[list[dict[str, Any]], Page
     return [summary(g) for g in page.object_list], page
 
 
+def seat_result(final: engine.FinalResult | None, seat: int) -> str:
+    """A seat's result in the game's unit once the game is over, else empty."""
+    if final is None or final.results is None:
+        return ""
+    return result_text(final.results[seat], final.unit)
+
+
 def summary(game: Game) -> dict[str, Any]:
     """One line of a games list: who plays, their points (and results once over), where."""
-    final = game.final or {}
-    scores = final.get("scores") or [None] * 4
-    results = final.get("results") or [None] * 4
-    unit = final.get("unit", "points")
+    final = game.final_result
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
     return {
         "game": game,
         "players": [
             {
                 "name": row.player.display_name,
-                "score": points(scores[row.seat]),
-                "result": signed(results[row.seat], unit),
+                "score": points(final.scores[row.seat]) if final else "",
+                "result": seat_result(final, row.seat),
                 "rank": row.rank,
             }
             for row in seats
         ],
-        "next": (final.get("next") or {}).get("label"),
+        "next": final.next.label if final and final.next else None,
     }
 
 
@@ -127,19 +136,30 @@ def player_names(game: Game) -> list[str]:
     return [p.display_name for p in game.seat_players()]
 
 
-def game_hand_words(game: Game, data: dict[str, Any]) -> str:
-    """A hand of ``game`` in words, with its players' names and the doubles its rules add."""
-    return hand_line(data, player_names(game), riichi_doubles=riichi_doubles(game))
+def game_hand_words(
+    game: Game,
+    data: dict[str, Any],
+    result: engine.HandResult | None = None,
+) -> str:
+    """A hand of ``game`` in words, with its players' names and the doubles its rules add;
+    with the hand's typed ``result`` (``Hand.hand_result``) where it has one (what the engine
+    counted of its parts)."""
+    return hand_line(
+        data,
+        player_names(game),
+        riichi_doubles=riichi_doubles(game),
+        breakdowns=result.breakdowns if result is not None else (),
+    )
 
 
 def game_state(game: Game) -> dict[str, Any]:
     """Where the game stands: the next hand (label, dealer, honba, pool) and each seat."""
-    final = game.final or {}
-    nxt = final.get("next")
+    final = game.final_result
+    nxt = final.next if final else None
     names = player_names(game)
-    dealer = nxt["dealer"] if nxt else None
-    winds = seat_winds(dealer) if dealer is not None else [""] * 4
-    unit = final.get("unit", "points")
+    dealer = nxt.dealer if nxt else None
+    seats_at = game.seat_count
+    winds = seat_winds(dealer, seats_at) if dealer is not None else [""] * seats_at
     seats = []
     for row in sorted(game.seats.all(), key=lambda s: s.seat):
         seats.append(
@@ -150,136 +170,152 @@ def game_state(game: Game) -> dict[str, Any]:
                 "wind": winds[row.seat],
                 "wind_name": WIND_NAMES.get(winds[row.seat], ""),
                 "is_dealer": row.seat == dealer,
-                "score": points(final.get("scores", [None] * 4)[row.seat]),
+                "score": points(final.scores[row.seat]) if final else "",
                 "rank": row.rank,
-                "result": signed((final.get("results") or [None] * 4)[row.seat], unit),
+                "result": seat_result(final, row.seat),
                 "confirmed_at": row.confirmed_at,
                 "row": row,
             }
         )
     entry = game_entry(game)
     return {
-        "next": {**nxt, "label": hand_name(nxt.get("label", ""))} if nxt else nxt,
+        "next": {**nxt.as_dict(), "label": hand_name(nxt.label)} if nxt else None,
         # Counters and a pool mean nothing under rules that pay neither.
         "shows_honba": entry.shows_honba,
         "shows_pool": entry.shows_pool,
-        "round_name": WIND_NAMES.get(nxt["round"], "") if nxt else "",
+        "round_name": WIND_NAMES.get(nxt.round, "") if nxt else "",
         "dealer_name": names[dealer] if dealer is not None else "",
-        "pool": points(final.get("pool")),
-        "over": final.get("over", False),
+        "pool": points(final.pool) if final else "",
+        "over": final.over if final else False,
         "seats": seats,
-        "unit": unit,
+        # The ledger's columns: a seat each (three or four), and the pool's.
+        "columns": len(seats) + (1 if entry.shows_pool else 0),
+        "unit": final.unit if final else None,
     }
 
 
-def ledger(game: Game, hands: Sequence[Hand] | None = None) -> list[dict[str, Any]]:
-    """The hand-by-hand ledger: label, words, each seat's change and running total, pool."""
+CORRECTIONS_ON_PAGE = 3
+"""A hand's corrections the game page's ledger shows (the latest); the trail has them all."""
+
+
+def ledger(
+    game: Game, hands: Sequence[Hand] | None = None, *, corrections: Sequence[Sequence[Any]] = ()
+) -> list[dict[str, Any]]:
+    """The hand-by-hand ledger: label, words, each seat's change and running total, pool, and
+    the hand as it stood before each correction (``corrections``, one sequence a hand in
+    number order: :func:`scoring.sheet_data.hand_corrections`)."""
     names = player_names(game)
     doubles = riichi_doubles(game)
     rows = []
     for hand in hands if hands is not None else game.hands.order_by("number"):
-        result = hand.result or {}
-        deltas = result.get("deltas", [0] * 4)
-        scores = result.get("scores", [0] * 4)
+        result = hand.hand_result
+        made = corrections[hand.number - 1] if hand.number <= len(corrections) else ()
         rows.append(
             {
                 "number": hand.number,
                 "label": hand_name(hand.label),
-                "words": hand_line(hand.data, names, riichi_doubles=doubles),
-                "dealer": result.get("dealer"),
+                "words": hand_line(
+                    hand.data,
+                    names,
+                    riichi_doubles=doubles,
+                    breakdowns=result.breakdowns if result else (),
+                ),
+                "dealer": result.dealer if result else None,
                 "cells": [
                     {
-                        "delta": signed(deltas[s]),
-                        "score": points(scores[s]),
-                        "up": deltas[s] > 0,
-                        "down": deltas[s] < 0,
+                        "delta": signed(result.deltas[s]) if result else "",
+                        "score": points(result.scores[s]) if result else "",
+                        "up": bool(result and result.deltas[s] > 0),
+                        "down": bool(result and result.deltas[s] < 0),
                     }
-                    for s in range(4)
+                    for s in range(len(names))
                 ],
-                "pool": points(result.get("pool")),
-                "honba": result.get("honba"),
+                "pool": points(result.pool) if result else "",
+                "honba": result.honba if result else None,
+                # The latest few: a hand corrected a thousand times does not grow the page;
+                # the audit trail keeps the others.
+                "corrections": tuple(made[-CORRECTIONS_ON_PAGE:]),
+                "earlier_corrections": max(len(made) - CORRECTIONS_ON_PAGE, 0),
             }
         )
     return rows
 
 
-def breakdown_lines(hand: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+def breakdown_lines(hand: engine.HandResult, names: list[str]) -> list[dict[str, Any]]:
     """The preview's lines for wins counted by yaku or tiles: each yaku with its han, then the
     totals, as the engine counted them, in the reader's language."""
     lines = []
-    for b in hand.get("breakdowns") or []:
-        if "yaku" not in b:  # a Standard hand counted from its parts
+    for seat, b in hand.breakdowns:
+        if isinstance(b, Breakdown):  # a Standard hand counted from its parts
             parts = [
-                rule_word(i["part"])
+                part_words(part)
                 + "".join(
                     " " + (gettext("%(n)s pt") if unit == "pt" else gettext("%(n)s dbl")) % {"n": n}
-                    for n, unit in ((i["points"], "pt"), (i["doubles"], "dbl"))
+                    for n, unit in ((pts, "pt"), (dbl, "dbl"))
                     if n
                 )
-                for i in b["items"]
+                for part, pts, dbl in b.items
             ]
             total = (
-                points(b["score"])
-                if b.get("score") is not None
+                points(b.score)
+                if b.score is not None
                 else gettext("%(points)s points, %(doubles)s doubles")
-                % {"points": b["points"], "doubles": b["doubles"]}
+                % {"points": b.points, "doubles": b.doubles}
             )
-            lines.append({"name": names[b["seat"]], "items": parts, "total": total})
+            lines.append({"name": names[seat], "items": parts, "total": total})
             continue
         items = [
-            f"{rule_word(i['name'])} {gettext('yakuman') if i.get('yakuman') else i['han']}"
-            + (" " + gettext("(included)") if i.get("included_in") else "")
-            for i in b["yaku"]
+            f"{rule_word(i.name)} {gettext('yakuman') if i.yakuman else i.han}"
+            + (" " + gettext("(included)") if i.included_in else "")
+            for i in b.items
         ]
-        if b["dora"]:
-            items.append(gettext("dora %(n)s") % {"n": b["dora"]})
-        if b["yakuman"]:
+        if b.dora:
+            items.append(gettext("dora %(n)s") % {"n": b.dora})
+        if b.yakuman:
             total = (
-                gettext("%(n)s yakuman") % {"n": b["yakuman"]}
-                if b["yakuman"] > 1
-                else gettext("yakuman")
+                gettext("%(n)s yakuman") % {"n": b.yakuman} if b.yakuman > 1 else gettext("yakuman")
             )
         else:
-            total = gettext("%(han)s han") % {"han": b["han"]} + (
-                " " + gettext("%(fu)s fu") % {"fu": b["fu"]} if b["fu"] else ""
+            total = gettext("%(han)s han") % {"han": b.han} + (
+                " " + gettext("%(fu)s fu") % {"fu": b.fu} if b.fu else ""
             )
-        lines.append({"name": names[b["seat"]], "items": items, "total": total})
+        lines.append({"name": names[seat], "items": items, "total": total})
     return lines
 
 
 def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
-    """The entry screen's preview of :func:`scoring.services.hand_preview`'s answer."""
+    """The entry screen's preview of :func:`scoring.services.hand_preview`'s answer (the
+    engine's JSON of the hand and of the game after it, read back as its typed values)."""
     names = player_names(game)
-    hand, final = previewed["hand"], previewed["final"]
-    unit = final.get("unit", "points")
-    results = final.get("results") or [None] * 4
-    nxt = final.get("next")
+    hand = engine.HandResult.from_dict(previewed["hand"])
+    final = engine.FinalResult.from_dict(previewed["final"])
+    nxt = final.next
     entry = game_entry(game)
     return {
         "breakdowns": breakdown_lines(hand, names),
         "shows_honba": entry.shows_honba,
         "shows_pool": entry.shows_pool,
-        "label": hand_name(hand["label"]),
+        "label": hand_name(hand.label),
         "seats": [
             {
                 "name": names[s],
-                "delta": signed(hand["deltas"][s]),
-                "score": points(hand["scores"][s]),
-                "up": hand["deltas"][s] > 0,
-                "down": hand["deltas"][s] < 0,
-                "result": signed(results[s], unit),
-                "rank": (final.get("ranks") or [None] * 4)[s],
+                "delta": signed(hand.deltas[s]),
+                "score": points(hand.scores[s]),
+                "up": hand.deltas[s] > 0,
+                "down": hand.deltas[s] < 0,
+                "result": seat_result(final, s),
+                "rank": final.ranks[s] if final.ranks else None,
             }
-            for s in range(4)
+            for s in range(len(hand.deltas))
         ],
-        "pool": points(hand["pool"]),
-        "over": final.get("over", False),
+        "pool": points(hand.pool),
+        "over": final.over,
         "next": {
-            "label": hand_name(nxt["label"]),
-            "round_name": WIND_NAMES.get(nxt["round"], ""),
-            "dealer_name": names[nxt["dealer"]],
-            "honba": nxt["honba"],
-            "pool": points(nxt["pool"]),
+            "label": hand_name(nxt.label),
+            "round_name": WIND_NAMES.get(nxt.round, ""),
+            "dealer_name": names[nxt.dealer],
+            "honba": nxt.honba,
+            "pool": points(nxt.pool),
         }
         if nxt
         else None,
@@ -288,20 +324,23 @@ def preview(game: Game, previewed: dict[str, Any]) -> dict[str, Any]:
 
 def snapshot(game: Game) -> dict[str, Any]:
     """The numbers of a game, to compare before and after a correction (JSON-ready)."""
+    final = game.final_result
     return {
         "hands": [
             {
+                "id": h.pk,  # a hand is itself after a deletion moved it up
                 "number": h.number,
                 "label": h.label,
-                "deltas": h.result.get("deltas"),
-                "scores": h.result.get("scores"),
-                "pool": h.result.get("pool"),
-                "dealer": h.result.get("dealer"),
+                "deltas": list(r.deltas) if r else None,
+                "scores": list(r.scores) if r else None,
+                "pool": r.pool if r else None,
+                "dealer": r.dealer if r else None,
             }
             for h in game.hands.order_by("number")
+            for r in (h.hand_result,)
         ],
-        "scores": (game.final or {}).get("scores"),
-        "next": ((game.final or {}).get("next") or {}).get("label"),
+        "scores": list(final.scores) if final else None,
+        "next": final.next.label if final and final.next else None,
     }
 
 
@@ -315,20 +354,29 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
     [{'number': 1, 'label': 'E1', 'detail': 'A 0 → +8,000; B 0 → -8,000'}]
     """
     lines = []
-    old = {h["number"]: h for h in before["hands"]}
+    # Each hand is compared with itself: after a deletion the later hands move up, and the
+    # hand now at a number is another than the one that was there. A snapshot without ids
+    # (kept in a session before they were recorded) is compared by number.
+    by_id = all("id" in h for h in [*before["hands"], *after["hands"]])
+
+    def identity(h: dict[str, Any]) -> Any:
+        return h["id"] if by_id else h["number"]
+
+    def numbers(h: dict[str, Any], *skip: str) -> dict[str, Any]:
+        return {k: v for k, v in h.items() if k not in ("id", "number", *skip)}
+
+    old = {identity(h): h for h in before["hands"]}
     totals_only = []
     for h in after["hands"]:
-        was = old.get(h["number"])
-        if was is None or was == h:
+        was = old.get(identity(h))
+        if was is None or numbers(was) == numbers(h):
             continue
-        if {k: v for k, v in was.items() if k != "scores"} == {
-            k: v for k, v in h.items() if k != "scores"
-        }:
+        if numbers(was, "scores") == numbers(h, "scores"):
             totals_only.append(h["number"])
             continue
         moved = [
             f"{names[s]} {signed(was['deltas'][s])} → {signed(h['deltas'][s])}"
-            for s in range(4)
+            for s in range(len(h["deltas"]))
             if was["deltas"][s] != h["deltas"][s]
         ]
         label = (
@@ -374,46 +422,81 @@ def changes(before: dict[str, Any], after: dict[str, Any], names: Sequence[str])
         )
     totals = [
         {"name": names[s], "was": points(before["scores"][s]), "now": points(after["scores"][s])}
-        for s in range(4)
+        for s in range(len(after["scores"] or ()))
         if before["scores"] and after["scores"] and before["scores"][s] != after["scores"][s]
     ]
     return {"hands": lines, "totals": totals, "next_was": before["next"], "next": after["next"]}
 
 
-def audit_trail(game: Game) -> list[dict[str, Any]]:
-    """The game's audit entries, newest first, in words."""
+AUDIT_ON_PAGE = 20
+"""Audit entries the game page shows (the latest); the audit page shows the rest."""
+AUDIT_PER_PAGE = 100
+
+
+def _audit_entries(game: Game) -> QuerySet[Any]:
+    return game.audit_entries.select_related("actor").order_by("-created", "-id")
+
+
+def audit_trail(game: Game, *, limit: int | None = None) -> list[dict[str, Any]]:
+    """The game's audit entries, newest first, in words (the latest ``limit`` of them)."""
+    entries = _audit_entries(game)
+    return audit_words(game, entries[:limit] if limit is not None else entries)
+
+
+def audit_page(game: Game, number: Any) -> tuple[list[dict[str, Any]], Page[Any]]:
+    """One page of the game's audit trail (``AUDIT_PER_PAGE`` entries, newest first), in
+    words, and the page; a number that is not one gives the first page, one past the end the
+    last."""
+    page = Paginator(_audit_entries(game), AUDIT_PER_PAGE).get_page(number)
+    return audit_words(game, page.object_list), page
+
+
+def audit_words(game: Game, entries: Any) -> list[dict[str, Any]]:
+    """These audit entries of the game in words: who did what, to which hand, and why."""
     names = player_names(game)
     doubles = riichi_doubles(game)
     out = []
-    for entry in game.audit_entries.select_related("actor").order_by("-created", "-id"):
+    for entry in entries:
         what = ACTION_WORDS.get(entry.action, entry.action)
-        if (entry.action, entry.reason) in MOVES:
-            what = MOVE_WORDS[MOVES[entry.action, entry.reason]]
         detail = ""
-        if entry.action == "hand.recorded" and isinstance(entry.after, dict):
+        if entry.action in ADDITIONS and isinstance(entry.after, dict):
             detail = _safe(entry.after, names, doubles)
         elif entry.action == "hand.corrected":
             detail = f"{_safe(entry.before, names, doubles)} → {_safe(entry.after, names, doubles)}"
-        elif entry.action == "hand.deleted":
+        elif entry.action in REMOVALS:
             detail = _safe(entry.before, names, doubles)
         elif entry.action == "game.confirmations_cleared" and isinstance(entry.before, list):
             detail = ", ".join(str(c.get("player")) for c in entry.before if isinstance(c, dict))
         elif entry.action == "game.confirmed" and isinstance(entry.after, dict):
-            detail = f"{entry.after.get('player')} (by {entry.after.get('by')})"
+            detail = confirmed_words(entry.after)
         elif entry.action == "player.pin_refused" and isinstance(entry.after, dict):
             detail = str(entry.after.get("player"))
         out.append(
             {
                 "when": entry.created,
-                "who": entry.actor.get_username() if entry.actor else "someone",
+                "who": entry.actor.get_username() if entry.actor else SOMEONE,
                 "action": entry.action,
                 "what": what,
                 "hand": entry.hand_number,
                 "detail": detail,
-                "reason": entry.reason,
+                "reason": entry_reason(entry.action, entry.reason),
             }
         )
     return out
+
+
+SOMEONE = pgettext_lazy("audit trail", "someone")
+"""Who did what the trail records without an account (an entry restored without its actor)."""
+
+
+def confirmed_words(after: dict[str, Any]) -> str:
+    """Who confirmed a result and how: ``Aiko (logged in)``, ``Bruno (by PIN)``."""
+    player = str(after.get("player"))
+    if after.get("by") == "pin":
+        return gettext("%(player)s (by PIN)") % {"player": player}
+    if after.get("by") == "login":
+        return gettext("%(player)s (logged in)") % {"player": player}
+    return player
 
 
 def _safe(data: Any, names: Sequence[str], doubles: int = 0) -> str:
@@ -423,16 +506,37 @@ def _safe(data: Any, names: Sequence[str], doubles: int = 0) -> str:
         return str(data)
 
 
-# An undo is logged as the deletion it is, and a redo as the recording it is (so that every
-# reader of the trail, the score sheet's among them, sees the hands come and go), each with a
-# reason of its own that says which it was.
+# An undo and a redo are actions of their own ("hand.undone" holds the hand taken in
+# ``before``, "hand.redone" the hand put back in ``after``): whether a redo is possible is read
+# from the actions, so rewording or translating their reasons changes nothing. Every reader of
+# the trail that follows the hands (the score sheet's among them) takes an undo as the
+# deletion it is and a redo as the recording it is.
 UNDO_REASON = "Undo of the last hand."
 REDO_REASON = "Redo of the undone hand."
-MOVES = {("hand.deleted", UNDO_REASON): "undid", ("hand.recorded", REDO_REASON): "restored"}
-MOVE_WORDS = {
-    "undid": pgettext_lazy("audit trail", "undid"),
-    "restored": pgettext_lazy("audit trail", "restored"),
-}
+UNDO = "hand.undone"
+REDO = "hand.redone"
+REMOVALS = ("hand.deleted", UNDO)
+"""The actions that take a hand out of the game."""
+ADDITIONS = ("hand.recorded", REDO)
+"""The actions that put a hand into the game."""
+# Before they had actions of their own, an undo was a "hand.deleted" and a redo a
+# "hand.recorded" told apart by these reasons alone: an old backup is read through this
+# (the database's entries were turned by scoring's migration 0005).
+OLD_FORMS = {("hand.deleted", UNDO_REASON): UNDO, ("hand.recorded", REDO_REASON): REDO}
+
+
+def current_action(action: str, reason: str) -> str:
+    """An audit entry's action as the site writes it now, for an entry written before undo
+    and redo had actions of their own.
+
+    >>> current_action("hand.deleted", "Undo of the last hand.")
+    'hand.undone'
+    >>> current_action("hand.deleted", "entered twice")
+    'hand.deleted'
+    """
+    return OLD_FORMS.get((action, reason), action)
+
+
 # Entries that change no hand: a redo may still follow an undo across them.
 NOT_HAND_CHANGES = ("game.confirmed", "game.confirmations_cleared", "player.pin_refused")
 
@@ -448,12 +552,11 @@ def undone_entry(game: Game) -> AuditEntry | None:
     redone = 0
     entries = game.audit_entries.exclude(action__in=NOT_HAND_CHANGES).order_by("-created", "-id")
     for entry in entries.iterator(chunk_size=50):
-        move = MOVES.get((entry.action, entry.reason))
-        if move == "restored":
+        if entry.action == REDO:
             redone += 1
-        elif move == "undid" and redone:
+        elif entry.action == UNDO and redone:
             redone -= 1
-        elif move == "undid":
+        elif entry.action == UNDO:
             ok = entry.hand_number == game.hand_count + 1 and isinstance(entry.before, dict)
             return entry if ok else None
         else:
@@ -488,8 +591,8 @@ def confirmations_cleared(game: Game) -> dict[str, Any] | None:
         return None
     return {
         "when": entry.created,
-        "who": entry.actor.get_username() if entry.actor else "someone",
-        "reason": entry.reason,
+        "who": entry.actor.get_username() if entry.actor else SOMEONE,
+        "reason": reason_text(entry.reason),
     }
 
 

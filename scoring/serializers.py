@@ -9,12 +9,21 @@ from typing import Any
 from rest_framework import serializers
 
 from clubs.serializers import PlayerSerializer, player_data
+from core import bounds
 from core.serializers import ErrorSerializer
-from scoring.engine.types import ABORT_REASONS, PENALTY_KINDS
+from engine.types import ABORT_REASONS, PENALTY_KINDS, Unit
+
+SEATS_HELP = "One per seat: 4, or 3 at a three-player table (the rules' players)."
+
+
+def per_seat(child: serializers.Field, **kwargs: Any) -> serializers.ListField:
+    """A list with one item per seat: four, or three under three-player rules."""
+    return serializers.ListField(child=child, min_length=3, max_length=4, **kwargs)
 
 
 class WinSerializer(serializers.Serializer):
-    """One player's hand: han and fu, yakuman (with pao), points and doubles, or a score."""
+    """One player's hand: han and fu, yakuman (with pao), points and doubles, or a score.
+    A seat is 0-3, or 0-2 at a three-player table (the engine refuses seat 3 there)."""
 
     seat = serializers.IntegerField(min_value=0, max_value=3)
     han = serializers.IntegerField(required=False)
@@ -26,6 +35,13 @@ class WinSerializer(serializers.Serializer):
     doubles = serializers.IntegerField(required=False)
     score = serializers.IntegerField(required=False)
     parts = serializers.JSONField(required=False, help_text="Standard scoring: counted parts.")
+    north = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=4,
+        help_text="Three players, where the rules count north as dora (north_dora): the north "
+        "tiles the winner set aside, each one han of dora on top of the han given.",
+    )
 
     class Meta:
         ref_name = "Win"
@@ -59,7 +75,7 @@ class HandSerializer(serializers.Serializer):
     reason = serializers.ChoiceField(choices=ABORT_REASONS, required=False)
     offender = serializers.IntegerField(required=False, min_value=0, max_value=3)
     penalties = PenaltySerializer(many=True, required=False)
-    note = serializers.CharField(required=False)
+    note = serializers.CharField(required=False, max_length=bounds.NOTE)
 
     class Meta:
         ref_name = "Hand"
@@ -71,10 +87,10 @@ class HandResultSerializer(serializers.Serializer):
     honba = serializers.IntegerField()
     dealer = serializers.IntegerField()
     pool_before = serializers.IntegerField()
-    deltas = serializers.ListField(child=serializers.IntegerField())
+    deltas = per_seat(serializers.IntegerField(), help_text=SEATS_HELP)
     pool = serializers.IntegerField()
     forfeited = serializers.IntegerField()
-    scores = serializers.ListField(child=serializers.IntegerField())
+    scores = per_seat(serializers.IntegerField(), help_text=SEATS_HELP)
     label = serializers.CharField()
     breakdowns = serializers.JSONField(
         required=False, help_text="Standard scoring: how counted parts added up."
@@ -97,14 +113,14 @@ class NextHandSerializer(serializers.Serializer):
 
 
 class FinalSerializer(serializers.Serializer):
-    scores = serializers.ListField(child=serializers.IntegerField())
+    scores = per_seat(serializers.IntegerField(), help_text=SEATS_HELP)
     pool = serializers.IntegerField()
     over = serializers.BooleanField()
-    ranks = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
-    results = serializers.ListField(child=serializers.FloatField(), allow_null=True)
-    unit = serializers.ChoiceField(choices=["points_1000", "points"])
-    pool_to = serializers.ListField(child=serializers.IntegerField())
-    chombo = serializers.ListField(child=serializers.IntegerField())
+    ranks = per_seat(serializers.IntegerField(), allow_null=True)
+    results = per_seat(serializers.FloatField(), allow_null=True)
+    unit = serializers.ChoiceField(choices=[u.record_name for u in Unit])
+    pool_to = per_seat(serializers.IntegerField())
+    chombo = per_seat(serializers.IntegerField())
     next = NextHandSerializer(allow_null=True)
 
     class Meta:
@@ -139,7 +155,7 @@ class GameSummarySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["running", "finished", "abandoned"])
     played_on = serializers.DateField()
     table = serializers.CharField()
-    players = serializers.ListField(child=serializers.CharField())
+    players = per_seat(serializers.CharField(), help_text=SEATS_HELP)
     hand_count = serializers.IntegerField()
     version = serializers.IntegerField()
 
@@ -155,7 +171,7 @@ class GameSerializer(GameSummarySerializer):
     start = serializers.JSONField()
     ended = serializers.BooleanField()
     engine_version = serializers.CharField()
-    seats = SeatSerializer(many=True)
+    seats = per_seat(SeatSerializer(), help_text=SEATS_HELP)
     hands = GameHandSerializer(many=True)
     final = FinalSerializer()
     result_tag = serializers.CharField(
@@ -172,7 +188,9 @@ class GameRecordSerializer(serializers.Serializer):
 
     rules = serializers.JSONField(help_text='A preset id, or {"preset", "options"}.')
     players = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text="Names, one per seat 0-3."
+        child=serializers.CharField(),
+        required=False,
+        help_text="Names, one per seat: 0-3, or 0-2 under three-player rules.",
     )
     start = serializers.JSONField(
         required=False, help_text="Where the game starts, if not at East 1."

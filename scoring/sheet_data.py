@@ -1,9 +1,9 @@
 """What a printed score sheet shows, as plain frozen values built from the cached numbers.
 
-The selectors here read a game (its seats, hands and the cached ``Hand.result`` and
-``Game.final``) and describe each hand in words; they compute no points. The renderers in
-:mod:`scoring.pdf` only lay these values out, so a sheet can be rendered and tested without a
-database or a request.
+The selectors here read a game (its seats, hands and the cached results as the engine's
+typed values, ``Hand.hand_result`` and ``Game.final_result``) and describe each hand in words;
+they compute no points. The renderers in :mod:`scoring.pdf` only lay these values out, so a
+sheet can be rendered and tested without a database or a request.
 """
 
 from __future__ import annotations
@@ -15,13 +15,20 @@ from typing import Any
 
 from django.utils import timezone
 
-from core.formats import option_text
+import engine
+from core.formats import option_text, printed, result_text
 from core.i18n import rule_word
 from core.models import AuditEntry
-from scoring import engine
 from scoring.models import Game
-from scoring.presenter import hand_name, hand_outcome, printed_result, start_winds, unit_words
-from scoring.selectors import riichi_doubles
+from scoring.presenter import (
+    WIND_CHARACTERS,
+    entry_reason,
+    hand_line,
+    hand_name,
+    hand_outcome,
+    unit_words,
+)
+from scoring.selectors import ADDITIONS, REMOVALS, SOMEONE, player_names, riichi_doubles
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,47 @@ class Header:
     """``running``, ``finished`` or ``abandoned``."""
     address: str
     """The game's address on the site."""
+    shows_pool: bool = True
+    """Whether the rules have a riichi pool (a deposit): without one the sheet has no Pool
+    column, which would read 0 on every line."""
+
+    @property
+    def seat_count(self) -> int:
+        """The seats at the table (3 or 4): a column per seat, never an empty fourth."""
+        return len(self.seats)
+
+    @property
+    def hand_columns(self) -> int:
+        """The columns of the game sheet's hands table (a line spanning them all)."""
+        return 5 + 2 * self.seat_count + self.shows_pool
+
+    def _what_width(self, four_seats: float, pool: float) -> str:
+        # A missing seat's two columns (its change and its total) and a missing Pool column
+        # widen "What happened", so the table keeps the page's width.
+        width = four_seats + (4 - self.seat_count) * 2 * SEAT_COLUMN
+        width += 0 if self.shows_pool else pool
+        return f"{width:g}mm"
+
+    @property
+    def what_width(self) -> str:
+        """The width of the game sheet's "What happened" column (A4 landscape).
+
+        >>> import dataclasses
+        >>> seat = Seat(0, "Ann", "東", "East")
+        >>> h = Header("", "", "", datetime.date(2026, 1, 1), "", "", (), (seat,) * 4, (), "", "")
+        >>> h.what_width, dataclasses.replace(h, seats=(seat,) * 3).what_width
+        ('71mm', '104mm')
+        """
+        return self._what_width(71, 17)
+
+    @property
+    def blank_what_width(self) -> str:
+        """The width of the blank sheet's "What happened" column."""
+        return self._what_width(70, 18)
+
+
+SEAT_COLUMN = 16.5
+"""The width in mm of a seat's column on the sheets (its change, its running total)."""
 
 
 @dataclass(frozen=True)
@@ -218,43 +266,49 @@ def settlement_lines(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
     )
 
 
-def seat_winds(start: dict[str, Any]) -> list[tuple[str, str]]:
-    """Each seat's wind when the game started: the seat that dealt East 1 sits East.
+def seat_winds(start: dict[str, Any], seats: int = 4) -> list[tuple[str, str]]:
+    """Each seat's wind when the game started: the seat that dealt East 1 sits East; a
+    three-player table has no North.
 
     >>> [w for w, _ in seat_winds({})]
     ['東', '南', '西', '北']
     >>> [w for w, _ in seat_winds({"dealer": 1, "number": 1})]
     ['北', '東', '南', '西']
+    >>> [w for w, _ in seat_winds({"dealer": 1, "number": 1}, seats=3)]
+    ['西', '東', '南']
     """
-    return start_winds(engine.first_east(start.get("dealer", 0), start.get("number", 1)))
+    east = engine.first_east(start.get("dealer", 0), start.get("number", 1), seats)
+    return [WIND_CHARACTERS[(seat - east) % seats] for seat in range(seats)]
 
 
 def _start_scores(rules: dict[str, Any], start: dict[str, Any] | None) -> list[int]:
     """Each seat's score when the game starts: the start state's, else the rules' start
-    points (the engine's, for a played game's sheet and a blank one alike)."""
-    scores: list[int] = (start or {}).get("scores") or [
-        engine.resolve_rules(rules).start_points
-    ] * 4
+    points (the engine's, for a played game's sheet and a blank one alike), a score per
+    seat the rules have."""
+    resolved = engine.resolve_rules(rules)
+    scores: list[int] = (start or {}).get("scores") or [resolved.start_points] * resolved.players
     return scores
 
 
 def hand_row(
     number: int,
     data: dict[str, Any],
-    result: dict[str, Any],
+    result: engine.HandResult,
     names: Sequence[str],
     *,
     riichi_doubles: int = 0,
     crossings: tuple[Crossing, ...] = (),
 ) -> HandRow:
     """One hand's row from its game-record data and its cached result."""
-    outcome, details = hand_outcome(data, names, riichi_doubles=riichi_doubles)
-    deltas = tuple(result["deltas"])
-    pool_before, pool, forfeited = result["pool_before"], result["pool"], result["forfeited"]
+    outcome, details = hand_outcome(
+        data, names, riichi_doubles=riichi_doubles, breakdowns=result.breakdowns
+    )
+    deltas = result.deltas
+    pool_before, pool, forfeited = result.pool_before, result.pool, result.forfeited
     return HandRow(
         number=number,
-        label=hand_name(result.get("label", "")),  # "東3局 1本場" wraps at its space in the column
-        dealer=names[result["dealer"]],
+        label=hand_name(result.label),  # "東3局 1本場" wraps at its space in the column
+        dealer=names[result.dealer],
         riichi=tuple(seat in (data.get("riichi") or ()) for seat in range(len(deltas))),
         outcome=outcome,
         details=details,
@@ -262,14 +316,15 @@ def hand_row(
         pool_before=pool_before,
         pool=pool,
         forfeited=forfeited,
-        scores=tuple(result["scores"]),
+        scores=result.scores,
         # The engine refuses to build a hand that does not balance; the sheet shows the check.
         balances=sum(deltas) + (pool - pool_before) + forfeited == 0,
         crossings=crossings,
     )
 
 
-TRAIL_ACTIONS = ("game.created", "game.imported", "hand.recorded", "hand.corrected", "hand.deleted")
+# An undo is read as the deletion it is and a redo as the recording it is.
+TRAIL_ACTIONS = ("game.created", "game.imported", *ADDITIONS, "hand.corrected", *REMOVALS)
 
 
 class _Slot:
@@ -292,9 +347,9 @@ def _crossing(entry: AuditEntry, names: Sequence[str], doubles: int) -> Crossing
         action=action,
         outcome=outcome,
         details=details,
-        by=entry.actor.get_username() if entry.actor else "someone",
+        by=entry.actor.get_username() if entry.actor else str(SOMEONE),
         at=timezone.localtime(entry.created),
-        reason=entry.reason,
+        reason=entry_reason(entry.action, entry.reason),
     )
 
 
@@ -317,7 +372,7 @@ def paper_trail(
             hands = (entry.after or {}).get("hands") if isinstance(entry.after, dict) else None
             slots = [_Slot() for _ in hands or ()]
             at_end = []
-        elif entry.action == "hand.recorded":
+        elif entry.action in ADDITIONS:
             if n is None or not 1 <= n <= len(slots) + 1:
                 whole = False
                 break
@@ -327,7 +382,7 @@ def paper_trail(
                 # hand): the deleted hand stood before this one.
                 slot.deleted_before, at_end = at_end, []
             slots.insert(n - 1, slot)
-        elif entry.action in ("hand.corrected", "hand.deleted"):
+        elif entry.action == "hand.corrected" or entry.action in REMOVALS:
             if n is None or not 1 <= n <= len(slots):
                 whole = False
                 break
@@ -350,16 +405,57 @@ def paper_trail(
         n = entry.hand_number
         if entry.action == "hand.corrected" and n is not None and 1 <= n <= hand_count:
             crossings[n - 1].append(_crossing(entry, names, doubles))
-        elif entry.action == "hand.deleted" and n is not None:
+        elif entry.action in REMOVALS and n is not None:
             c = _crossing(entry, names, doubles)
             deleted.append((min(n, hand_count + 1), DeletedHand(n, (c,))))
     return [tuple(c) for c in crossings], deleted
 
 
+@dataclass(frozen=True)
+class Correction:
+    """A hand as it stood before a correction, in the words of the game page's ledger, with
+    who corrected it, when and why."""
+
+    words: str
+    by: str
+    at: datetime.datetime
+    reason: str
+
+
+def hand_corrections(game: Game) -> list[tuple[Correction, ...]]:
+    """Each hand's corrections, oldest first, found as the sheet finds them (the trail is
+    followed, so a correction stays with its hand when earlier hands are deleted): the game
+    page's ledger marks the corrected hands with what they were."""
+    names, doubles = player_names(game), riichi_doubles(game)
+    entries = list(
+        game.audit_entries.filter(action__in=TRAIL_ACTIONS)
+        .select_related("actor")
+        .order_by("created", "id")
+    )
+    before = {e.pk: e.before for e in entries}
+    crossings, _ = paper_trail(entries, game.hands.count(), names, doubles)
+    return [
+        tuple(
+            Correction(
+                words=_words(before[c.entry], names, doubles), by=c.by, at=c.at, reason=c.reason
+            )
+            for c in hand
+        )
+        for hand in crossings
+    ]
+
+
+def _words(data: Any, names: Sequence[str], doubles: int) -> str:
+    try:
+        return hand_line(data, names, riichi_doubles=doubles)
+    except (KeyError, IndexError, TypeError, AttributeError):  # as _crossing reads an old entry
+        return str(data)
+
+
 def game_header(game: Game, *, address: str) -> Header:
     """The header of a game's sheet (completed or blank)."""
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
-    winds = seat_winds(game.start or {})
+    winds = seat_winds(game.start or {}, len(seats))
     start_scores = _start_scores(game.rules, game.start)
     return Header(
         club=game.club.name,
@@ -381,7 +477,12 @@ def game_header(game: Game, *, address: str) -> Header:
         start_scores=tuple(start_scores),
         status=game.status,
         address=address,
+        shows_pool=_shows_pool(game.rules),
     )
+
+
+def _shows_pool(rules: dict[str, Any]) -> bool:
+    return engine.describe_entry(engine.resolve_rules(rules)).shows_pool
 
 
 def game_sheet(game: Game, *, address: str) -> GameSheet:
@@ -402,17 +503,29 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
     )
     crossings, deleted = paper_trail(list(entries), len(rows), names, doubles)
     hands = tuple(
-        hand_row(h.number, h.data, h.result, names, riichi_doubles=doubles, crossings=crossings[i])
+        hand_row(h.number, h.data, row, names, riichi_doubles=doubles, crossings=crossings[i])
         for i, h in enumerate(rows)
+        if (row := h.hand_result) is not None
     )
-    final = game.final or {}
-    unit = final.get("unit", "points")
+    final = game.final_result
+    if final is None:  # no replay has filled the cache yet: the game as it starts
+        start = header.start_scores
+        final = engine.FinalResult(
+            scores=tuple(start),
+            chombo=(0,) * len(start),
+            pool_to=(0,) * len(start),
+            pool=0,
+            over=False,
+            ranks=None,
+            results=None,
+            unit=engine.Unit.POINTS,
+            next=None,
+        )
+    unit = final.unit
     seats = sorted(game.seats.all(), key=lambda s: s.seat)
-    ranks = final.get("ranks") or [None] * 4
-    results = final.get("results") or [None] * 4
-    pool_to = final.get("pool_to") or [0] * 4
-    chombo = final.get("chombo") or [0] * 4
-    scores = final.get("scores") or list(header.start_scores)
+    ranks = final.ranks or (None,) * len(seats)
+    results = final.results or (None,) * len(seats)
+    pool_to, chombo, scores = final.pool_to, final.chombo, final.scores
     ends = tuple(
         SeatEnd(
             name=names[s.seat],
@@ -421,7 +534,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
             pool_to=pool_to[s.seat],
             rank=ranks[s.seat],
             chombo=chombo[s.seat],
-            result=printed_result(results[s.seat], unit),
+            result=printed(result_text(results[s.seat], unit)),
             confirmed_by=(
                 (s.confirmed_by.get_full_name() or s.confirmed_by.get_username())
                 if s.confirmed_by
@@ -431,8 +544,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
         )
         for s in seats
     )
-    pool = final.get("pool", 0)
-    over = bool(final.get("over"))
+    pool, over = final.pool, final.over
     return GameSheet(
         header=header,
         hands=hands,
@@ -441,10 +553,10 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
             seats=ends,
             pool=pool,
             pool_lost=over and bool(pool) and not any(pool_to),
-            pool_went_to=tuple(names[s] for s in range(4) if pool_to[s]),
+            pool_went_to=tuple(n for n, went in zip(names, pool_to, strict=False) if went),
             result_unit=unit_words(unit),
             settlement=settlement_lines(game.rules),
-            next_label=hand_name((final.get("next") or {}).get("label", ""), tight=True),
+            next_label=hand_name(final.next.label if final.next else "", tight=True),
         ),
         deleted=tuple(deleted),
     )
@@ -472,9 +584,13 @@ def blank_sheet_for(
     address: str,
     rows: int = 24,
 ) -> BlankSheet:
-    """A blank sheet for tonight's seating without starting a game: four names, East first,
-    and the rules resolved as a game would copy them."""
-    winds = seat_winds(start or {})
+    """A blank sheet for tonight's seating without starting a game: a name per seat the
+    rules have (three or four), East first, and the rules resolved as a game would copy them.
+    """
+    seats = engine.resolve_rules(rules).players
+    if len(names) != seats:
+        raise ValueError(f"these rules seat {seats} players; {len(names)} names were given")
+    winds = seat_winds(start or {}, seats)
     start_scores = _start_scores(rules, start)
     header = Header(
         club=club.name,
@@ -491,6 +607,7 @@ def blank_sheet_for(
         start_scores=tuple(start_scores),
         status="running",
         address=address,
+        shows_pool=_shows_pool(rules),
     )
     return BlankSheet(header=header, rows=rows)
 
@@ -506,7 +623,8 @@ class StandingLine:
     total: str
     average: str
     placement_points: str
-    placements: tuple[int, int, int, int]
+    placements: tuple[int, ...]
+    """First to last place: three at a three-player league's tables, four otherwise."""
     average_placement: str
     best: str
     settlements: str = ""
@@ -533,12 +651,19 @@ class StandingsSheet:
     printed_at: datetime.datetime
     address: str
     settlements: tuple[Any, ...] = ()
-    """The settlements the counted games used (:class:`clubhouse.standings.Settlement`)."""
+    """The settlements the counted games used (:class:`clubhouse.leagues.standings.Settlement`)."""
+    seats: int = 4
+    """The league's table size: a three-player league's sheet has no 4th column."""
 
     @property
     def mixed(self) -> bool:
         """The season's games were settled in more than one way (the sheet lists them)."""
         return len(self.settlements) > 1
+
+    @property
+    def columns(self) -> int:
+        """The columns of the standings table (a line spanning them all)."""
+        return 8 + self.seats + self.placement + self.mixed
 
 
 def standing_line(row: Any) -> StandingLine:

@@ -96,7 +96,7 @@ def _game_sheet_response(request: Any, pk: int) -> HttpResponse:
     game = _visible_game(request, pk)
     most = settings.SHEET_MAX_HANDS
     # Every correction and deletion prints a crossed-out row of its own.
-    changes = game.audit_entries.filter(action__in=("hand.corrected", "hand.deleted")).count()
+    changes = game.audit_entries.filter(action__in=("hand.corrected", *selectors.REMOVALS)).count()
     if game.hand_count + changes > most:
         record = request.build_absolute_uri(reverse("api-game-record", kwargs={"pk": game.pk}))
         raise SheetTooLarge(

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from scoring import offline, offline_engine, views
+from scoring import views
+from scoring.offline import outbox, phone_engine, worker
 
 app_name = "scoring"
 
@@ -11,8 +12,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/games/new/", views.game_new, name="game_new"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/version/", views.game_version, name="game_version"),
+    path("games/<int:pk>/audit/", views.game_audit, name="game_audit"),
     path("games/<int:pk>/hands/new/", views.hand_new, name="hand_new"),
-    path("games/<int:pk>/hands/send/", offline.hand_send, name="hand_send"),
+    path("games/<int:pk>/hands/send/", outbox.hand_send, name="hand_send"),
     path("games/<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),
     path("games/<int:pk>/hands/<int:number>/", views.hand_edit, name="hand_edit"),
     path(
@@ -26,12 +28,12 @@ urlpatterns = [
     path("games/<int:pk>/finish/", views.game_finish, name="game_finish"),
     path("games/<int:pk>/abandon/", views.game_abandon, name="game_abandon"),
     path("games/<int:pk>/confirm/", views.game_confirm, name="game_confirm"),
-    # The scorer's phone offline (scoring/offline.py): the worker's scope is the whole site.
-    path("sw.js", offline.service_worker, name="service_worker"),
-    path("manifest.webmanifest", offline.manifest, name="manifest"),
-    path("offline/", offline.offline_page, name="offline"),
-    path("offline/session/", offline.outbox_session, name="outbox_session"),
-    # The rule engine on the phone, for the preview offline (scoring/offline_engine.py).
-    path("offline/engine/worker.js", offline_engine.engine_worker, name="engine_worker"),
-    path("offline/engine/bundle.zip", offline_engine.engine_bundle, name="engine_bundle"),
+    # The scorer's phone offline (scoring/offline/): the worker's scope is the whole site.
+    path("sw.js", worker.service_worker, name="service_worker"),
+    path("manifest.webmanifest", worker.manifest, name="manifest"),
+    path("offline/", worker.offline_page, name="offline"),
+    path("offline/session/", outbox.outbox_session, name="outbox_session"),
+    # The rule engine on the phone, for the preview offline (scoring/offline/phone_engine.py).
+    path("offline/engine/worker.js", phone_engine.engine_worker, name="engine_worker"),
+    path("offline/engine/bundle.zip", phone_engine.engine_bundle, name="engine_bundle"),
 ]

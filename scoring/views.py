@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -17,9 +17,11 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+import engine
 from clubs.access import Role, get_club_for_user, role_of
+from core import bounds
 from core.errors import refusal_text
-from scoring import engine, offline_engine, policy, selectors, services
+from scoring import policy, selectors, services, sheet_data
 from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
@@ -28,9 +30,12 @@ from scoring.forms import (
     HandForm,
     ReasonForm,
     form_cannot_show,
+    hand_form,
     initial_from_hand,
 )
 from scoring.models import Game, Hand
+from scoring.offline import phone_engine
+from scoring.offline.worker import is_kept_copy
 from scoring.presenter import hand_name
 
 CHANGES_KEY = "scoring:changes:{pk}"
@@ -40,9 +45,17 @@ CHANGES_KEY = "scoring:changes:{pk}"
 # Access
 
 
-def _require_correct(game: Game, role: Role | None) -> None:
-    if not policy.may_correct(role, game.status):
-        raise PermissionDenied(policy.CORRECT_FINISHED)
+def _offer_correct(request: HttpRequest, game: Game, role: Role | None) -> HttpResponse | None:
+    """Whether the correction page is shown: the policy's refusal as the service would raise
+    it (403 for a role too low; for a game's state, its words on the game page). A POST is
+    not checked here: the service refuses it, with the same words."""
+    refusal = policy.correct_refusal(role, game.status)
+    if refusal is None:
+        return None
+    if refusal.role:
+        raise PermissionDenied(refusal.message)
+    messages.error(request, refusal.message)
+    return redirect("scoring:game", pk=game.pk)
 
 
 def _sheet_url(name: str, pk: int) -> str | None:
@@ -79,12 +92,19 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug, role=policy.START_ROLE)
-    form = GameStartForm(request.POST or None, club=club)
+    form = GameStartForm(request.POST or None, club=club, league=request.GET.get("league"))
+    confirm_seating = False
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.game_start(club=club, created_by=request.user, **form.start_kwargs())
+            game = services.game_start(
+                club=club,
+                created_by=request.user,
+                seated_elsewhere_ok=form.cleaned_data["seated_elsewhere_ok"],
+                **form.start_kwargs(),
+            )
         except (services.GameError, engine.EngineError) as e:
             form.add_error(None, _error_text(e))
+            confirm_seating = getattr(e, "code", "") == "seated_elsewhere"
         except ValidationError as e:  # start_kwargs: half a start state, an empty rule set
             form.add_error(None, e)
         else:
@@ -93,7 +113,11 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
                 gettext("Game started: %(rules)s.") % {"rules": rules_title(game.rules_name)},
             )
             return redirect("scoring:hand_new", pk=game.pk)
-    return render(request, "scoring/game_new.html", {"club": club, "form": form})
+    return render(
+        request,
+        "scoring/game_new.html",
+        {"club": club, "form": form, "confirm_seating": confirm_seating},
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -108,13 +132,17 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.GET.get("version") == str(game.version):
         return HttpResponse(status=204)
     # What a correction changed is shown once, on the page its scorer comes back to.
-    changes = None if request.htmx else request.session.pop(CHANGES_KEY.format(pk=pk), None)
+    changes = (
+        None
+        if request.htmx or is_kept_copy(request)
+        else request.session.pop(CHANGES_KEY.format(pk=pk), None)
+    )
     state = selectors.game_state(game)
     user_seat = next(
         (
             s["seat"]
             for s in state["seats"]
-            if request.user.is_authenticated and s["player"].user_id == request.user.pk
+            if role is not None and s["player"].user_id == request.user.pk
         ),
         None,
     )
@@ -125,8 +153,13 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "club": game.club,
         "role": role,
         "state": state,
-        "ledger": selectors.ledger(game),
-        "audit": selectors.audit_trail(game) if policy.may_see_audit(role) else [],
+        "ledger": selectors.ledger(game, corrections=sheet_data.hand_corrections(game)),
+        "audit": (
+            selectors.audit_trail(game, limit=selectors.AUDIT_ON_PAGE)
+            if policy.may_see_audit(role)
+            else []
+        ),
+        "audit_count": game.audit_entries.count() if policy.may_see_audit(role) else 0,
         "changes": changes,
         "can_enter": policy.may_enter(role, status),
         "can_correct": can_correct,
@@ -144,6 +177,19 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
+@login_required
+@require_GET
+def game_audit(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's whole audit trail, newest first, a page at a time: the game page shows only
+    the latest entries, so it does not grow with the trail."""
+    game, role = selectors.game_for_user(request.user, pk)
+    if not policy.may_see_audit(role):
+        raise PermissionDenied(gettext("Only a member of the club sees a game's audit trail."))
+    entries, page = selectors.audit_page(game, request.GET.get("page"))
+    context = {"game": game, "club": game.club, "audit": entries, "page": page}
+    return render(request, "scoring/audit.html", context)
+
+
 @require_GET
 def game_version(request: HttpRequest, pk: int) -> JsonResponse:
     """A tiny answer the entry screen polls (and the game page without htmx), to see whether
@@ -159,20 +205,13 @@ def game_version(request: HttpRequest, pk: int) -> JsonResponse:
 
 
 def _hand_form(request: HttpRequest, game: Game, data: Any = None, **kwargs: Any) -> HandForm:
-    state = (game.final or {}).get("next") or {}
-    return HandForm(
-        data or request.POST or None,
-        rules=game.rules,
-        names=selectors.player_names(game),
-        dealer=kwargs.pop("dealer", state.get("dealer")),
-        **kwargs,
-    )
+    return hand_form(game, data or request.POST or None, **kwargs)
 
 
 def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dict[str, Any]:
     """The preview's context: the numbers if the posted hand scores, else what is wrong."""
-    dealer = game.hands.get(number=number).result.get("dealer") if number else None
-    form = _hand_form(request, game, **({"dealer": dealer} if number else {}))
+    editing = game.hands.get(number=number) if number else None
+    form = _hand_form(request, game, editing=editing)
     if not form.is_valid() or "hand" not in form.cleaned_data:
         errors = [e for errs in form.errors.values() for e in errs]
         return {"incomplete": errors[0] if errors else gettext("Complete the hand.")}
@@ -190,7 +229,10 @@ def _preview(request: HttpRequest, game: Game, number: int | None = None) -> dic
 @login_required
 @require_http_methods(["GET", "POST"])
 def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
-    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
+    # The page is a scorer's; what a POST may do is the service's to say (its 403 or refusal).
+    game, _ = selectors.game_for_user(
+        request.user, pk, role=Role.SCORER if request.method == "GET" else None
+    )
     # A form sent twice (a double tap) whose first copy ended the game is answered by the
     # service with the first answer, so a saving POST goes on to it.
     saving = request.method == "POST" and "preview" not in request.POST
@@ -198,58 +240,48 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
         return _game_over(request, pk)
     form = _hand_form(request, game, initial={"expected_number": game.hand_count + 1})
     preview: dict[str, Any] = {}
-    if request.method == "POST":
-        if "preview" in request.POST:
-            preview = _preview(request, game)
-        elif form.is_valid() and "hand" in form.cleaned_data:
-            try:
-                write = services.hand_record(
-                    game=game,
-                    hand=form.hand(),
-                    entered_by=request.user,
-                    expected_number=form.cleaned_data.get("expected_number"),
-                    key=form.cleaned_data.get("key") or None,
+    if request.method == "POST" and not saving:
+        preview = _preview(request, game)
+    elif saving and form.is_valid() and "hand" in form.cleaned_data:
+        try:
+            write = services.hand_submit(
+                game=game.pk,  # locked with the role in one query
+                hand=form.hand(),
+                user=request.user,
+                expected_number=form.cleaned_data.get("expected_number"),
+                key=form.cleaned_data.get("key") or None,
+            )
+        except services.StaleHandNumber as e:
+            # Show the hand as entered against the game as it now is; saving it again is
+            # the scorer's decision after checking.
+            form = _refill(request, game)
+            form.add_error(None, _error_text(e))
+        except services.KeyReused as e:
+            # This copy of the form was saved before (the browser went back to it) and has
+            # been changed since: it gets a key of its own for the scorer to save it as a new
+            # hand after checking.
+            form = _refill(request, game, key=uuid.uuid4().hex)
+            form.add_error(
+                None,
+                gettext(
+                    "This form was saved before, as hand %(saved)s, and the hand below is "
+                    "different: it is not saved. Check it and save it as hand %(next)s."
                 )
-            except services.StaleHandNumber as e:
-                # Show the hand as entered against the game as it now is; saving it again
-                # is the scorer's decision after checking.
-                game.refresh_from_db()
-                data = request.POST.copy()
-                data["expected_number"] = str(game.hand_count + 1)
-                form = _hand_form(request, game, data)
-                form.is_valid()
-                form.add_error(None, _error_text(e))
-            except services.KeyReused as e:
-                # This copy of the form was saved before (the browser went back to it) and
-                # has been changed since: it gets a key of its own for the scorer to save it
-                # as a new hand after checking.
-                game.refresh_from_db()
-                data = request.POST.copy()
-                data["expected_number"] = str(game.hand_count + 1)
-                data["key"] = uuid.uuid4().hex
-                form = _hand_form(request, game, data)
-                form.is_valid()
-                form.add_error(
-                    None,
-                    gettext(
-                        "This form was saved before, as hand %(saved)s, and the hand below is "
-                        "different: it is not saved. Check it and save it as hand %(next)s."
-                    )
-                    % {"saved": e.number, "next": game.hand_count + 1},
-                )
-            except engine.EngineError as e:
-                # On the field the engine names, and in the preview box by the save button.
-                preview = {"error": form.add_engine_error(e, game.hand_count + 1)}
-            except services.GameError as e:
-                if e.code == "not_running":
-                    return _game_over(request, pk)
-                form.add_error(None, _error_text(e))
-            else:
-                label = hand_name(write.response["result"]["label"] if write.response else "")
-                messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
-                if write.game.is_running:
-                    return redirect("scoring:hand_new", pk=pk)
-                return redirect("scoring:game", pk=pk)
+                % {"saved": e.number, "next": game.hand_count + 1},
+            )
+        except engine.EngineError as e:
+            # On the field the engine names, and in the preview box by the save button.
+            preview = {"error": form.add_engine_error(e, game.hand_count + 1)}
+        except services.GameError as e:
+            if e.code == "not_running":  # in the service's words, as the API says it
+                return _game_over(request, pk, _error_text(e))
+            form.add_error(None, _error_text(e))
+        else:
+            label = hand_name(write.response["result"]["label"] if write.response else "")
+            messages.success(request, gettext("Hand %(label)s saved.") % {"label": label})
+            if write.game.is_running:
+                return redirect("scoring:hand_new", pk=pk)
+            return redirect("scoring:game", pk=pk)
     if not game.is_running:
         return _game_over(request, pk)
     last = game.hands.order_by("-number").first()
@@ -265,14 +297,26 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             "last": selectors.ledger(game, [last])[0] if last else None,
             "redo": selectors.redo_offer(game),
             "preview_url": reverse("scoring:hand_preview", args=[pk]),
-            "offline_engine": offline_engine.entry_data(game),
+            "offline_engine": phone_engine.entry_data(game),
             **preview,
         },
     )
 
 
-def _game_over(request: HttpRequest, pk: int) -> HttpResponse:
-    messages.info(request, gettext("The game is over; no hand can be added."))
+def _refill(request: HttpRequest, game: Game, **fields: str) -> HandForm:
+    """The posted hand again, against the game as it is now (another device changed it)."""
+    game.refresh_from_db()
+    data = request.POST.copy()
+    data["expected_number"] = str(game.hand_count + 1)
+    for name, value in fields.items():
+        data[name] = value
+    form = _hand_form(request, game, data)
+    form.is_valid()
+    return form
+
+
+def _game_over(request: HttpRequest, pk: int, message: str = "") -> HttpResponse:
+    messages.info(request, message or gettext("The game is over; no hand can be added."))
     return redirect("scoring:game", pk=pk)
 
 
@@ -304,7 +348,8 @@ def _gone(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
-    _require_correct(game, role)
+    if request.method == "GET" and (refused := _offer_correct(request, game, role)):
+        return refused
     hand = game.hands.filter(number=number).first()
     if hand is None:
         if request.method == "POST":
@@ -314,8 +359,8 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         request,
         game,
         initial={**initial_from_hand(hand.data), "hand_tag": services.hand_etag(hand)},
+        editing=hand,
         correction=True,
-        dealer=hand.result.get("dealer"),
     )
     preview: dict[str, Any] = {}
     if request.method == "POST":
@@ -334,6 +379,8 @@ def hand_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 )
             except services.HandChanged as e:
                 return _hand_changed(request, game, e, correction=request.POST)
+            except services.RoleRefused:
+                raise  # a 403, as every refusal of the role
             except engine.EngineError as e:
                 preview = {"error": form.add_engine_error(e, number)}
             except services.GameError as e:
@@ -369,7 +416,7 @@ def _edit_page(
             "layout": form.layout(),
             "hand": hand,
             "cannot_show": form_cannot_show(hand.data, selectors.game_entry(game)),
-            "words": selectors.game_hand_words(game, hand.data),
+            "words": selectors.game_hand_words(game, hand.data, hand.hand_result),
             "delete_form": delete_form,
             "conflict": conflict,
             "preview_url": reverse("scoring:hand_edit_preview", args=[game.pk, hand.number]),
@@ -394,18 +441,16 @@ def _hand_changed(
         return _gone(request, game.pk, e.number)
     game.refresh_from_db()
     tag = services.hand_etag(current)
-    dealer = current.result.get("dealer")
     if correction is not None:
         data = correction.copy()
         data["hand_tag"] = tag
-        form = _hand_form(request, game, data, correction=True, dealer=dealer)
+        form = hand_form(game, data, editing=current, correction=True)
         form.is_valid()
     else:
-        form = HandForm(
+        form = hand_form(
+            game,
             initial={**initial_from_hand(current.data), "hand_tag": tag},
-            rules=game.rules,
-            names=selectors.player_names(game),
-            dealer=dealer,
+            editing=current,
             correction=True,
         )
     if deletion is not None:
@@ -420,7 +465,7 @@ def _hand_changed(
         )
         % {"number": e.number},
         "label": hand_name(current.label),
-        "words": selectors.game_hand_words(game, current.data),
+        "words": selectors.game_hand_words(game, current.data, current.hand_result),
         "kept": "correction" if correction is not None else "deletion",
     }
     return _edit_page(request, game, current, form, delete_form, {}, conflict)
@@ -447,8 +492,7 @@ def _remember_changes(
 @login_required
 @require_POST
 def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
-    _require_correct(game, role)
+    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     form = HandDeleteForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("Give a reason to delete a hand."))
@@ -464,6 +508,8 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         )
     except services.HandChanged as e:
         return _hand_changed(request, game, e, deletion=request.POST)
+    except services.RoleRefused:
+        raise  # a 403, as every refusal of the role
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))
         return redirect("scoring:hand_edit", pk=pk, number=number)
@@ -474,15 +520,22 @@ def hand_delete(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _posted_number(request: HttpRequest) -> int | None:
+    """The hand number the device's page showed; BadRequest for one no game can hold (Python
+    does not even read a number of more than 4,300 digits)."""
     number = request.POST.get("number", "")
-    return int(number) if number.isdecimal() and number.isascii() else None
+    if not (number.isdecimal() and number.isascii()):
+        return None
+    digits = number.lstrip("0") or "0"
+    if len(digits) > len(str(bounds.DATABASE_INTEGER)) or int(digits) > bounds.DATABASE_INTEGER:
+        raise BadRequest(gettext("The hand number sent is not a hand of this game."))
+    return int(digits)
 
 
 def _hand_words(game: Game, hand: Hand) -> str:
     return gettext("hand %(number)s (%(label)s): %(words)s") % {
         "number": hand.number,
         "label": hand_name(hand.label),
-        "words": selectors.game_hand_words(game, hand.data),
+        "words": selectors.game_hand_words(game, hand.data, hand.hand_result),
     }
 
 
@@ -500,14 +553,15 @@ def hand_redo(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _move_hand(request: HttpRequest, pk: int, move_hand: Any, done: str) -> HttpResponse:
     """Undo or redo (``move_hand``) the hand the device's page showed, and say which."""
-    game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
-    _require_correct(game, role)
+    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     try:
-        move = move_hand(
-            game=game,
-            user=request.user,
-            number=_posted_number(request),
-        )
+        number = _posted_number(request)
+    except BadRequest as e:
+        return render(request, "400.html", {"message": str(e)}, status=400)
+    try:
+        move = move_hand(game=game, user=request.user, number=number)
+    except services.RoleRefused:
+        raise  # a 403, as every refusal of the role
     except (engine.EngineError, services.GameError) as e:
         messages.error(request, _error_text(e))
     else:
@@ -538,10 +592,7 @@ def game_finish(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
-    game, role = selectors.game_for_user(request.user, pk, role=Role.SCORER)
-    refusal = policy.abandon_refusal(role, game.status)
-    if refusal is not None:
-        raise PermissionDenied(refusal.message)
+    game, _ = selectors.game_for_user(request.user, pk, role=Role.SCORER)
     form = ReasonForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("Give a reason to abandon the game."))
@@ -554,21 +605,17 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    game, role = selectors.game_for_user(request.user, pk)
+    game, _ = selectors.game_for_user(request.user, pk)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         messages.error(request, gettext("Choose a seat to confirm."))
         return redirect("scoring:game", pk=pk)
-    pin = form.cleaned_data["pin"] or None
-    refusal = policy.pin_refusal(role) if pin is not None else None
-    if refusal is not None:
-        raise PermissionDenied(refusal.message)
     try:
         row = services.game_confirm(
             game=game,
             seat=form.cleaned_data["seat"],
             user=request.user,
-            pin=pin,
+            pin=form.cleaned_data["pin"] or None,
             result=form.cleaned_data["result"] or None,
         )
     except services.GameError as e:

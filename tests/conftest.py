@@ -4,14 +4,29 @@
 - bob keeps score in it,
 - charlie is a plain member,
 - dave is an outsider with a login but no membership.
+
+And what is built on them: a table of four players, six players, a league with a season and a
+way to play a game in it (the factories of tests/factories.py).
 """
+
+import datetime
 
 import pytest
 from django.contrib.auth.models import User
 
 from clubs.models import Club, Membership, Player
+from leagues.models import League, Season
+from scoring import services
+from tests import factories
 
 PASSWORD = "correct horse battery staple"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Logins and PINs are hashed with PBKDF2 in production; tests need not pay for it (the
+    # browser tests against the production server keep the site's hashers).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
@@ -85,6 +100,78 @@ def charlie(club):
 @pytest.fixture
 def dave(db):
     return User.objects.create_user("dave", "dave@example.org", PASSWORD)
+
+
+@pytest.fixture
+def table(club):
+    """Four players of the club, one table."""
+    return factories.players(club)
+
+
+@pytest.fixture
+def players(club):
+    """Six players of the club: more than one table."""
+    return factories.players(club, ("Aiko", "Bruno", "Chiara", "Daiki", "Emi", "Federico"))
+
+
+@pytest.fixture
+def league(club):
+    return League.objects.create(
+        club=club, name="Spring League", slug="spring", rules={"preset": "japanese-modern"}
+    )
+
+
+@pytest.fixture
+def season(league):
+    return Season.objects.create(
+        league=league,
+        name="2026",
+        starts=datetime.date(2026, 1, 1),
+        ends=datetime.date(2026, 12, 31),
+    )
+
+
+@pytest.fixture
+def play_game(club, alice):
+    """Play a game of the club as alice: ``play_game(seated, hands, league=..., ...)``, on
+    :data:`factories.DAY` unless ``played_on`` says otherwise."""
+
+    def _play(seated, hands=(), *, played_on=factories.DAY, **kwargs):
+        return factories.play(club, seated, alice, hands, played_on=played_on, **kwargs)
+
+    return _play
+
+
+@pytest.fixture
+def cached_game(club, league, season):
+    """A finished league game written straight into the caches (seat, rank, result), for
+    tests of how the standings add up and order numbers the engine already produced."""
+    from scoring import totals
+    from scoring.models import Game, GameSeat
+
+    def _game(seats, *, status=Game.Status.FINISHED, unit="points_1000", uma=None, **kwargs):
+        fields = {"league": league, "season": season, "played_on": factories.DAY, **kwargs}
+        # The rules as a game copies them when it starts: every option resolved.
+        rules = services.resolved_rules("japanese-modern")
+        if uma is not None:
+            rules["options"]["uma"] = uma
+        game = Game.objects.create(
+            club=club,
+            rules=rules,
+            rules_name="Japanese Modern",
+            status=status,
+            final={"unit": unit, "over": True},
+            over=True,
+            **fields,
+        )
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, seat=i, player=p, rank=rank, result=result)
+            for i, (p, rank, result) in enumerate(seats)
+        )
+        totals.game_changed(game)  # as the services do when they cache a game's numbers
+        return game
+
+    return _game
 
 
 def pytest_report_header(config):

@@ -10,7 +10,6 @@ import re
 import shutil
 import subprocess
 import zoneinfo
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,11 @@ from django.utils import translation
 
 from clubhouse.demo import DEMO_CLUB_SLUG, seed_demo
 from clubs.models import LANGUAGES as LANGUAGE_NAMES
-from clubs.models import Club, Player
-from leagues.models import League, Season
+from clubs.models import Club
+from leagues.models import Season
 from rulesets.models import RuleSet
 from scoring.models import Game
+from tests.page_text import _names, _Text
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
 LANGUAGES = ("it", "ja")
@@ -209,35 +209,6 @@ def test_the_api_answers_an_engine_refusal_in_the_requested_language(client, dem
 # No English left on the main pages
 
 
-class _Text(HTMLParser):
-    """The text a reader sees: text nodes outside scripts and styles, and the words of the
-    attributes a browser shows (placeholders, titles, labels, confirmations)."""
-
-    SHOWN = {"placeholder", "title", "aria-label", "data-confirm", "alt"}
-
-    def __init__(self):
-        super().__init__()
-        self.parts = []
-        self._hidden = 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "datalist", "svg"):
-            self._hidden += 1
-        for name, value in attrs:
-            if name in self.SHOWN and value:
-                self.parts.append(value)
-            if tag == "input" and name == "value" and dict(attrs).get("type") == "submit":
-                self.parts.append(value or "")
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style", "datalist", "svg"):
-            self._hidden -= 1
-
-    def handle_data(self, data):
-        if not self._hidden and data.strip():
-            self.parts.append(data)
-
-
 def shown_text(html):
     parser = _Text()
     parser.feed(html)
@@ -264,24 +235,6 @@ ENGLISH_WORDS = {
     "result", "results", "pool", "counters", "who", "what", "why", "confirm", "confirmed",
     "undo", "redo", "enter", "log", "more", "penalty", "penalties", "note", "reason",
 }  # fmt: skip
-
-
-def _names(club):
-    """What a page may show as it is in any language: the names people gave things."""
-    names = {club.name}
-    names |= set(Player.objects.filter(club=club).values_list("display_name", flat=True))
-    names |= set(League.objects.filter(club=club).values_list("name", flat=True))
-    names |= set(Season.objects.filter(league__club=club).values_list("name", flat=True))
-    names |= set(RuleSet.objects.filter(club=club).values_list("name", flat=True))
-    names |= set(RuleSet.objects.filter(club=club).values_list("description", flat=True))
-    names |= {u for u in club.memberships.values_list("user__username", flat=True) if u}
-    names |= set(
-        Game.objects.filter(club=club, ruleset_version__isnull=False).values_list(
-            "rules_name", flat=True
-        )
-    )
-    names |= {t for t in Game.objects.filter(club=club).values_list("table", flat=True) if t}
-    return {n for n in names if n}
 
 
 # Common English words: three of them in a row are an English sentence whatever the page.
@@ -417,7 +370,7 @@ def test_the_score_sheets_leave_no_english_sentence(demo, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("which", ["standings", "blank"])
 def test_the_standings_and_blank_sheets_leave_no_english_sentence(demo, language, which):
-    from clubhouse.sheet_views import standings_sheet_data
+    from clubhouse.leagues.sheet_views import standings_sheet_data
     from scoring import sheet_data
     from scoring.pdf import render_html
 
@@ -521,11 +474,14 @@ def test_forms_refusals_and_other_pages_leave_no_english_sentence(client, demo, 
 
 
 def test_numbers_are_written_with_the_reader_separators():
-    from core.formats import points, printed_delta, tenths
-    from scoring.presenter import TENTHS, signed
+    from core.formats import points, printed_delta, result_text, tenths
 
     with translation.override("it"):
-        assert (points(25000), tenths(-273), signed(27.3, TENTHS)) == ("25.000", "-27,3", "+27,3")
+        assert (points(25000), tenths(-273), result_text(273, "tenths")) == (
+            "25.000",
+            "-27,3",
+            "+27,3",
+        )
         assert printed_delta(-1300) == "\u22121.300"
     with translation.override("ja"):
         assert (points(25000), tenths(-273)) == ("25,000", "-27.3")
@@ -533,7 +489,7 @@ def test_numbers_are_written_with_the_reader_separators():
 
 @pytest.mark.parametrize(("language", "delimiter", "decimal"), [("it", ";", ","), ("ja", ",", ".")])
 def test_the_standings_csv_follows_the_reader_language(client, demo, language, delimiter, decimal):
-    from clubhouse.standings import CSV_COLUMN_WORDS, CSV_HEADER
+    from clubhouse.leagues.standings import CSV_COLUMN_WORDS, CSV_HEADER
 
     season = Season.objects.filter(league__club=demo).first()
     url = reverse("leagues:season_csv", args=[demo.slug, season.league.slug, season.pk])
@@ -564,24 +520,60 @@ def test_the_standings_csv_follows_the_reader_language(client, demo, language, d
     assert not english_left(sorted(settlement), set(), _names(demo), language), settlement
 
 
-@pytest.mark.parametrize(
-    ("language", "expected"),
-    [
-        ("it", ("mer 25 novembre 2026", "25 novembre 2026", "25 nov 2026", "25 nov 20:30")),
-        ("ja", ("2026年11月25日（水）", "2026年11月25日", "2026年11月25日", "11月25日 20:30")),  # noqa: RUF001
-        ("en", ("Wed 25 November 2026", "25 Nov 2026", "25 Nov 2026", "25 Nov 20:30")),
-    ],
+# One way of writing a date per language, and one of a date with its time: pages, sheets,
+# lists and charts alike (core/date_formats; the API and the file names keep ISO dates).
+DATES = {
+    "en": ("25 Nov 2026", "25 Nov 2026, 20:30"),
+    "it": ("25 novembre 2026", "25 novembre 2026, 20:30"),
+    "ja": ("2026年11月25日", "2026年11月25日 20:30"),
+}
+# How the same day was also written before there was one format per language.
+OTHER_DATES = (
+    *("Nov. 25", "November 25", "Wed 25", "25 Nov 20:30"),
+    *("25 nov 2026", "mer 25", "\uff08水"),
 )
-def test_dates_are_written_as_the_reader_language_writes_them(language, expected):
-    # Italian writes months and weekdays in lower case (core/formats.py's DATE_WORDS).
+
+
+@pytest.mark.parametrize("language", DATES)
+def test_dates_are_written_as_the_reader_language_writes_them(language):
+    # Italian writes months in lower case (core/formats.py's DATE_WORDS).
     import datetime
 
     from django.utils.formats import date_format
 
     when = datetime.datetime(2026, 11, 25, 20, 30)
     with translation.override(language):
-        written = tuple(
-            date_format(when, translation.gettext(f))
-            for f in ("D j F Y", "j M Y", "d M Y", "j M H:i")
-        )
-    assert written == expected
+        written = (date_format(when.date()), date_format(when, "DATETIME_FORMAT"))
+        assert written == DATES[language]
+        assert date_format(when, "SHORT_DATETIME_FORMAT") == DATES[language][1]
+
+
+def test_no_template_writes_a_date_format_of_its_own():
+    own = []
+    for template in (Path(settings.BASE_DIR) / "templates").rglob("*.html"):
+        for m in re.finditer(r"\|date:(\S+)", template.read_text()):
+            if not m[1].startswith('"DATETIME_FORMAT"'):
+                own.append(f"{template.name}: {m[0]}")
+    assert own == []
+
+
+@pytest.mark.parametrize("language", DATES)
+def test_a_page_a_list_and_a_sheet_write_a_game_day_alike(client, club, alice, language):
+    import datetime
+
+    from scoring import pdf, sheet_data
+    from tests.sheets.games import played_game
+
+    day = datetime.date(2026, 11, 25)
+    game = played_game(club, alice, played_on=day, hands=[{"result": "draw", "tenpai": [0]}])
+    client.force_login(alice)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = client.get(reverse("scoring:game", args=[game.pk])).text
+    games = client.get(reverse("scoring:club_games", args=[club.slug])).text
+    with translation.override(language):
+        s = sheet_data.game_sheet(game, address="x")
+        sheet = pdf.render_html("sheets/game.html", {"sheet": s, "header": s.header, "end": s.end})
+    date = DATES[language][0]
+    for where, text in (("game page", page), ("game list", games), ("sheet", sheet)):
+        assert date in text, where
+        assert not [o for o in OTHER_DATES if o in text], where

@@ -15,9 +15,7 @@ from django.test import Client
 from clubs.models import Club, Player
 from scoring import services
 from scoring.policy import SITE
-from tests.conftest import PASSWORD
-from tests.scoring.conftest import RON
-from tests.test_permissions import (
+from tests.access_matrix import (
     OPEN,
     POST_ONLY,
     POST_ONLY_PAGE,
@@ -28,13 +26,10 @@ from tests.test_permissions import (
     _snapshot,
     build_world,
 )
+from tests.conftest import PASSWORD
+from tests.scoring.conftest import RON
 
 WRONG = "not the password"
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -219,7 +214,7 @@ def test_every_form_that_posts_carries_the_csrf_token(client, world):
         rules="japanese-modern",
         created_by=SITE,
     )
-    services.hand_record(game=finished, hand=RON, entered_by=SITE)
+    services.hand_submit(game=finished, hand=RON, user=SITE)
     services.game_finish(game=finished, user=SITE)
     pages = [u.path for u in URLS.values() if u.get not in (POST_ONLY, POST_ONLY_PAGE)]
     pages += [f"/games/{finished.pk}/"]

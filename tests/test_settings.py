@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management import call_command
 from django.core.management.utils import get_random_secret_key
 
 from config.settings import env_bool, env_database, env_int, env_list, env_str
@@ -162,11 +163,21 @@ def test_without_a_mail_host_production_offers_no_reset_by_mail():
     assert result.stdout.strip().splitlines()[-1].split() == ["False"]
 
 
-def test_check_deploy_is_clean_in_production():
+def test_check_deploy_is_clean_in_production(settings, tmp_path):
+    # After collectstatic, as docs/deploy.md orders it (the service worker's check, scoring.E001,
+    # needs the manifest). Django's manifest storage writes the manifest WhiteNoise's reads,
+    # without compressing every file.
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
     env = {
         "DEBUG": "False",
         "SECRET_KEY": get_random_secret_key(),
         "ALLOWED_HOSTS": "example.org",
+        "STATIC_ROOT": str(tmp_path),
     }
 
     result = _manage("check", "--deploy", **env)
@@ -174,3 +185,17 @@ def test_check_deploy_is_clean_in_production():
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues" in result.stdout
     assert "WARNING" not in result.stderr + result.stdout
+
+
+def test_check_deploy_says_when_the_static_files_were_not_collected(tmp_path):
+    env = {
+        "DEBUG": "False",
+        "SECRET_KEY": get_random_secret_key(),
+        "ALLOWED_HOSTS": "example.org",
+        "STATIC_ROOT": str(tmp_path),
+    }
+
+    result = _manage("check", "--deploy", **env)
+
+    assert result.returncode == 1
+    assert "scoring.E001" in result.stderr and "collectstatic" in result.stderr

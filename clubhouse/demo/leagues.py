@@ -90,7 +90,7 @@ def seed(club: Any, user: Any) -> int:
             table=str(n % 2 + 1),
         )
         for hand in hands:
-            scoring.hand_record(game=game, hand=hand, entered_by=user)
+            scoring.hand_submit(game=game, hand=hand, user=user)
         scoring.game_finish(game=game, user=user)
         created += 1
     return created

@@ -53,7 +53,7 @@ def seed(club: Any, user: Any) -> int:
         club=club, players=players, ruleset_version=version, created_by=user, table="Table 1"
     )
     for hand in HANDS:
-        game = scoring.hand_record(game=game, hand=hand, entered_by=user).game
+        game = scoring.hand_submit(game=game, hand=hand, user=user).game
     if not game.over:
         scoring.game_finish(game=game, user=user)
     return created + 1

@@ -111,7 +111,7 @@ def seed(club: Any, user: Any) -> int:
             played_on=today - datetime.timedelta(days=days_ago),
         )
         for number, hand in enumerate(hands, start=1):
-            services.hand_record(game=game, hand=hand, entered_by=user, expected_number=number)
+            services.hand_submit(game=game, hand=hand, user=user, expected_number=number)
         if end_now:
             services.game_finish(game=game, user=user)
         created += 1
@@ -120,5 +120,5 @@ def seed(club: Any, user: Any) -> int:
         club=club, players=[players[i] for i in seats], rules=preset, created_by=user, table="B"
     )
     for number, hand in enumerate(hands, start=1):
-        services.hand_record(game=game, hand=hand, entered_by=user, expected_number=number)
+        services.hand_submit(game=game, hand=hand, user=user, expected_number=number)
     return created + 1

@@ -7,7 +7,7 @@ mapping of engine errors to its fields (:mod:`.engine_errors`), the edit codec (
 and the small forms (:mod:`.simple`).
 """
 
-from scoring.engine.fields import PENALTY_ROWS
+from entry.fields import PENALTY_ROWS
 from scoring.forms.choices import (
     RESULTS,
     SEAT_CHOICES,
@@ -23,7 +23,7 @@ from scoring.forms.engine_errors import (
     SEAT_VALUE_FIELDS,
     VALUE_FIELD_FOR,
 )
-from scoring.forms.entry import HandForm
+from scoring.forms.entry import HandForm, hand_form
 from scoring.forms.simple import ConfirmForm, HandDeleteForm, ReasonForm
 from scoring.forms.start import GameStartForm
 
@@ -43,6 +43,7 @@ __all__ = [
     "HandForm",
     "ReasonForm",
     "form_cannot_show",
+    "hand_form",
     "initial_from_hand",
     "limit_buttons",
     "penalty_kinds",

@@ -1,13 +1,19 @@
 """The entry form's choices: results, seats, and what the rules offer (limit buttons, penalty
-kinds), read from the engine's entry description (:func:`scoring.engine.describe_entry`)."""
+kinds), read from the engine's entry description (:func:`engine.describe_entry`)."""
 
 from __future__ import annotations
 
-from scoring import engine
+import engine
 from scoring.presenter import POINTS_PENALTY, RESULT_WORDS, limit_label, penalty_label
 
 RESULTS = tuple(RESULT_WORDS.items())
 SEAT_CHOICES = [(str(s), str(s)) for s in range(4)]
+"""Every seat a hand may name at most (a form narrows them to its table: :func:`seat_choices`)."""
+
+
+def seat_choices(entry: engine.Entry) -> list[tuple[str, str]]:
+    """The seats a hand names under these rules: 0-3, or 0-2 at a three-player table."""
+    return SEAT_CHOICES[: entry.seats]
 
 
 def limit_buttons(entry: engine.Entry) -> list[tuple[str, str]]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import engine, hand_values
-from scoring.engine.fields import PENALTY_ROWS
+import engine
+from entry.fields import PENALTY_ROWS
+from scoring import hand_values
 
 
 def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
@@ -28,6 +29,8 @@ def initial_from_hand(data: dict[str, Any]) -> dict[str, Any]:
                 initial[f"fu_{s}"] = str(w["fu"])
         if w.get("dora"):
             initial[f"dora_{s}"] = w["dora"]
+        if w.get("north"):
+            initial[f"north_{s}"] = w["north"]
         if w.get("score") is not None:
             initial[f"score_{s}"] = w["score"]
         if w.get("points") is not None:
@@ -56,6 +59,9 @@ def form_cannot_show(data: dict[str, Any], entry: engine.Entry) -> list[str]:
     Saving a correction from the form replaces the hand, so these would be dropped.
     """
     missing = []
+    if data.get("result") not in {r.value for r in entry.results}:
+        # e.g. a chombo hand sent through the API where play goes on after a faulty out
+        missing.append(f"a {data.get('result')} hand")
     if len(data.get("penalties") or []) > PENALTY_ROWS:
         missing.append(f"more than {PENALTY_ROWS} penalties")
     limits = entry.limit_han

@@ -9,14 +9,17 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import engine, hand_values
-from scoring.engine import fields
-from scoring.engine.fields import PENALTY_ROWS
+import engine
+from core import bounds
+from entry import fields
+from entry.fields import PENALTY_ROWS
+from scoring import hand_values
 from scoring.forms.choices import (
     RESULTS,
     SEAT_CHOICES,
     limit_buttons,
     penalty_kinds,
+    seat_choices,
 )
 from scoring.forms.engine_errors import EngineErrorFields
 from scoring.forms.layout import HandLayout
@@ -34,7 +37,7 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
     nagashi = forms.MultipleChoiceField(choices=SEAT_CHOICES, required=False)
     reason = forms.ChoiceField(choices=list(ABORT_WORDS.items()), required=False)
     offender = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
-    note = forms.CharField(required=False, max_length=1000, strip=True)
+    note = forms.CharField(required=False, max_length=bounds.NOTE, strip=True)
     expected_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
 
@@ -59,7 +62,12 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         self.fu_choices = [(str(f), str(f)) for f in self.entry.fu]
         self.limit_choices = limit_buttons(self.entry)
         self.value_choices = self.han_choices + self.limit_choices
-        for s in range(4):
+        # Only the table's seats: a three-player form has no fourth seat to tap.
+        self.seats = self.entry.seats
+        self.seat_choices = seat_choices(self.entry)
+        for name in ("winners", "discarder", "riichi", "tenpai", "nagashi", "offender"):
+            self.fields[name].choices = self.seat_choices
+        for s in range(self.seats):
             if self.points_doubles:
                 self.fields[f"points_{s}"] = forms.IntegerField(
                     required=False, min_value=0, label=_("Points")
@@ -72,7 +80,13 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
                     choices=self.value_choices, required=False
                 )
                 self.fields[f"fu_{s}"] = forms.ChoiceField(choices=self.fu_choices, required=False)
-                self.fields[f"pao_{s}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+                self.fields[f"pao_{s}"] = forms.ChoiceField(
+                    choices=self.seat_choices, required=False
+                )
+                if self.entry.north:
+                    self.fields[f"north_{s}"] = forms.IntegerField(
+                        required=False, min_value=0, max_value=4, label=_("North tiles")
+                    )
                 if self.dora:
                     self.fields[f"dora_{s}"] = forms.IntegerField(
                         required=False, min_value=0, max_value=99, label=_("Dora")
@@ -84,7 +98,7 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         self.penalty_kinds = penalty_kinds(self.entry)
         for i in range(PENALTY_ROWS):
             self.fields[f"penalty_seat_{i}"] = forms.ChoiceField(
-                choices=SEAT_CHOICES, required=False
+                choices=self.seat_choices, required=False
             )
             self.fields[f"penalty_kind_{i}"] = forms.ChoiceField(
                 choices=self.penalty_kinds, required=False
@@ -92,7 +106,9 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
             self.fields[f"penalty_points_{i}"] = forms.IntegerField(
                 required=False, min_value=1, label=_("Points")
             )
-            self.fields[f"penalty_to_{i}"] = forms.ChoiceField(choices=SEAT_CHOICES, required=False)
+            self.fields[f"penalty_to_{i}"] = forms.ChoiceField(
+                choices=self.seat_choices, required=False
+            )
         self.fields["result"].choices = [(r.value, RESULT_WORDS[r]) for r in self.entry.results]
         self.fields["reason"].choices = [(v, ABORT_WORDS[v]) for v in self.entry.abort_reasons]
         if correction:
@@ -126,3 +142,30 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
 
     def hand(self) -> dict[str, Any]:
         return dict(self.cleaned_data["hand"])
+
+
+def hand_form(
+    game: Any,
+    data: Any = None,
+    *,
+    editing: Any = None,
+    correction: bool = False,
+    **kwargs: Any,
+) -> HandForm:
+    """The entry form of ``game`` over a request's fields ``data``: the one way the page, its
+    preview and the phone's outbox build a hand from fields. For the game's next hand, or for
+    the hand row ``editing`` (its dealer; ``correction`` adds the correction's own fields)."""
+    if editing is not None:
+        result = editing.hand_result
+        dealer = result.dealer if result is not None else None
+    else:
+        final = game.final_result
+        dealer = final.next.dealer if final is not None and final.next is not None else None
+    return HandForm(
+        data,
+        rules=game.rules,
+        names=[p.display_name for p in game.seat_players()],
+        dealer=dealer,
+        correction=correction,
+        **kwargs,
+    )

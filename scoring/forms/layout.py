@@ -7,10 +7,11 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from engine.types import Result
+from entry.fields import PENALTY_ROWS
 from scoring import hand_values
-from scoring.engine.fields import PENALTY_ROWS
 from scoring.forms.engine_errors import MORE_FIELD_PREFIXES, SEAT_VALUE_FIELDS
-from scoring.presenter import WIND_NAMES, score_label, seat_winds
+from scoring.presenter import WIND_NAMES, penalty_label, score_label, seat_winds
 
 
 class HandLayout:
@@ -33,7 +34,7 @@ class HandLayout:
         return [{"value": v, "label": lbl, "checked": v in current} for v, lbl in choices]
 
     def seat_options(self, name: str) -> list[dict[str, Any]]:
-        winds = seat_winds(self.dealer)
+        winds = seat_winds(self.dealer, self.seats)
         current = self._current(name)
         return [
             {
@@ -42,7 +43,7 @@ class HandLayout:
                 "wind": str(WIND_NAMES[winds[s]]),
                 "checked": str(s) in current,
             }
-            for s in range(4)
+            for s in range(self.seats)
         ]
 
     def _errors_of(self, *names: str) -> list[str]:
@@ -53,7 +54,7 @@ class HandLayout:
     def layout(self) -> dict[str, Any]:
         """Everything the entry screen shows, with what is ticked."""
         seats = []
-        for s in range(4):
+        for s in range(self.seats):
             seat: dict[str, Any] = {
                 "seat": s,
                 "name": self.names[s],
@@ -68,6 +69,7 @@ class HandLayout:
                 seat["limits"] = self._options(f"value_{s}", self.limit_choices)
                 seat["fu"] = self._options(f"fu_{s}", self.fu_choices)
                 seat["pao"] = self._current(f"pao_{s}")[:1]
+                seat["north"] = self._current(f"north_{s}")[:1] if self.entry.north else None
                 seat["yaku"] = hand_values.layout(self, s)
                 seat["tiles"] = hand_values.tile_layout(self, s)
             seats.append(seat)
@@ -78,15 +80,45 @@ class HandLayout:
             "winners": self.seat_options("winners"),
             "discarder": self.seat_options("discarder"),
             "riichi": self.seat_options("riichi") if self.entry.riichi else [],
-            "tenpai": self.seat_options("tenpai"),
+            "tenpai": self.seat_options("tenpai") if self.entry.shows_tenpai else [],
             "nagashi": nagashi,
             "reasons": self._options("reason", self.fields["reason"].choices),
             "offender": self.seat_options("offender"),
+            "riichi_not_ready": self._riichi_not_ready(),
+            # The fieldsets of results the rules do not have are left out with the results.
+            "abortive": Result.ABORTIVE in self.entry.results,
+            "chombo": Result.CHOMBO in self.entry.results,
             "seats": seats,
             "points_doubles": self.points_doubles,
             "pao": self.entry.pao,
+            "north": self.entry.north,
             "more": more,
         }
+
+    def _riichi_not_ready(self) -> dict[str, Any] | None:
+        """The hint at an exhaustive draw for a riichi declarer not ticked ready (who must be,
+        or it is a faulty ready declaration as the rules price it); None where the rules do not
+        ask who was ready. ``names``: those the posted form leaves so (the script keeps it
+        up to date as the scorer taps)."""
+        if not (self.entry.riichi and self.entry.shows_tenpai):
+            return None
+        names = []
+        if self.is_bound and self._current("result")[:1] == ["draw"]:
+            ready = set(self._current("tenpai"))
+            names = [
+                self.names[int(s)]
+                for s in self._current("riichi")
+                if s in dict(self.seat_choices) and s not in ready
+            ]
+        price = next((p for p in self.entry.penalties if p.kind == "false_ready"), None)
+        if price is not None:
+            advice = gettext(
+                "A riichi player must be ready at the draw: tick them ready, or add the faulty "
+                "ready declaration under More, Penalties: %(penalty)s."
+            ) % {"penalty": penalty_label(price)}
+        else:
+            advice = gettext("A riichi player must be ready at the draw: tick them ready.")
+        return {"names": ", ".join(names), "advice": advice}
 
     def _more_layout(self, nagashi: list[dict[str, Any]]) -> dict[str, Any]:
         """The folded "More" section: dora and fixed scores per seat, nagashi, penalties."""
@@ -98,7 +130,7 @@ class HandLayout:
                 "score": self._current(f"score_{s}")[:1],
                 "errors": self._errors_of(f"dora_{s}", f"score_{s}"),
             }
-            for s in range(4)
+            for s in range(self.seats)
         ]
         penalties = []
         for i in range(PENALTY_ROWS):

@@ -8,7 +8,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from core.i18n import rule_word
 from scoring.engine_messages import rules_title
-from scoring.offline import script_text
+from scoring.offline.worker import script_text
 from scoring.presenter import hand_name
 
 register = template.Library()
@@ -17,7 +17,7 @@ register = template.Library()
 register.filter("rules_title", rules_title)
 # One of the engine's words (a yaku, a Standard pattern or limit hand) in the reader's language.
 register.filter("rule_word", rule_word)
-# The words of the phone's scripts (scoring.offline.SCRIPT_TEXT), in every page.
+# The words of the phone's scripts (scoring.offline.worker.SCRIPT_TEXT), in every page.
 register.simple_tag(script_text, name="script_text")
 # A hand's record label ("E3-2") as the reader says it (scoring.presenter.hand_name).
 register.filter("hand_name", hand_name)

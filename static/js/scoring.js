@@ -73,6 +73,22 @@
       if (d.disabled) d.checked = false;
     });
     updateMore(form, winners);
+    riichiNotReady(form, result);
+  }
+
+  // At an exhaustive draw, a riichi declarer not ticked ready gets the hint the page carries.
+  function riichiNotReady(form, result) {
+    var hint = form.querySelector("[data-riichi-not-ready]");
+    if (!hint) return;
+    var ready = checked(form, "tenpai");
+    var names = [];
+    form.querySelectorAll("input[name=riichi]:checked").forEach(function (r) {
+      if (ready.indexOf(r.value) >= 0) return;
+      var label = r.parentNode.querySelector("span");
+      names.push(label && label.firstChild ? label.firstChild.textContent : r.value);
+    });
+    hint.querySelector("[data-riichi-names]").textContent = names.join(", ");
+    hint.hidden = result !== "draw" || !names.length;
   }
 
   // The "More" section: each winner's dora and fixed score, and the penalty rows.
@@ -104,7 +120,7 @@
     });
   }
 
-  // In the page's language: base.html carries the scripts' words (scoring/offline.py).
+  // In the page's language: base.html carries the scripts' words (scoring/offline/worker.py).
   function offlineText() {
     var words = document.getElementById("tenbou-text");
     return words ? JSON.parse(words.textContent).preview_offline : "";

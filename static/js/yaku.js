@@ -1,6 +1,8 @@
 /* The entry form's yaku picker (templates/scoring/yaku_picker.html): progressive enhancement.
  * - riichi and the self-draw of a concealed hand are ticked for the scorer from the riichi chips
- *   and the result (the engine insists on both);
+ *   and the result (the engine insists on both); riichi or double riichi picked among the yaku
+ *   ticks the winner's Riichi chip (and unpicking both unticks it): one declaration, as the
+ *   server reads it (entry/fields.py);
  * - concealed-only yaku are disabled in an open hand;
  * - ticking a yaku clears the han chips of that seat (han stay one tap away, and tapping one
  *   clears the yaku), and the dora stepper counts up and down.
@@ -45,6 +47,11 @@
     });
     form.addEventListener("change", function (event) {
       var t = event.target;
+      if (t.name === "yaku_" + seat && (t.value === "riichi" || t.value === "double_riichi")) {
+        var chip = form.querySelector("input[name=riichi][value='" + seat + "']");
+        var dbl = el.querySelector("input[data-yaku=double_riichi]");
+        if (chip) chip.checked = t.checked || !!(dbl && dbl.checked && t !== dbl);
+      }
       if (t.name === "yaku_" + seat && t.checked) {
         // yaku replace the han chips of this seat
         form.querySelectorAll("input[name='value_" + seat + "']").forEach(function (v) {

@@ -1,9 +1,9 @@
-/* The rule engine on the scorer's phone (served by scoring.offline_engine.engine_worker).
+/* The rule engine on the scorer's phone (served by scoring.offline.phone_engine.engine_worker).
  *
  * A module Web Worker: it starts Pyodide from this site's own copy (static/pyodide/, kept on
  * the phone by the service worker), unpacks the engine's Python source into it, and answers
- * each request of the entry screen (static/js/engine.js) with what
- * scoring.engine.phone.preview_json answers: the same engine the server runs, on the phone.
+ * each request of the entry screen (static/offline/engine.js) with what
+ * entry.phone.preview_json answers: the same engine the server runs, on the phone.
  * Requests and answers are JSON strings: {id, ask} in, {id, answer} or {id, failure} out.
  * The worker starts once per entry screen and stays, so only the first preview waits for it. */
 import { loadPyodide } from {{ pyodide_module|safe }};
@@ -25,7 +25,7 @@ const engine = (async () => {
   ]);
   pyodide.unpackArchive(bundle, "zip", { extractDir: "/tenbou" });
   pyodide.runPython("import sys; sys.path.insert(0, '/tenbou')");
-  const phone = pyodide.pyimport("scoring.engine.phone");
+  const phone = pyodide.pyimport("entry.phone");
   return { preview: phone.preview_json, ms: Math.round(performance.now() - started) };
 })();
 engine.catch(() => {}); // each request reports the failure itself

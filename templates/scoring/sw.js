@@ -1,17 +1,18 @@
 /* Tenbou's service worker (served by scoring.offline.service_worker as /sw.js).
  *
- * - The app's own files (every stylesheet, script and icon under static/css, js and icons,
- *   htmx, the "needs a connection" page) are kept from installation on and answered from the
- *   cache; a static file fetched later is kept as well.
+ * - The app's own files (every stylesheet, script and icon under static/css, js, offline and
+ *   icons, htmx, the "needs a connection" page) are kept from installation on and answered
+ *   from the cache; a static file fetched later is kept as well.
  * - A game page and an entry screen are fetched from the network first; a copy is kept in
  *   the cache of the user the server named (X-Tenbou-User) and answered offline, to that
  *   user only. When the server names another user (or nobody: a logout), every other user's
  *   pages are deleted: one account's page is never shown to another on the same phone.
- * - The rule engine's files for the preview offline (scoring/offline_engine.py): its worker
+ * - The rule engine's files for the preview offline (scoring/offline/phone_engine.py): its worker
  *   and its Python source (their addresses carry their version) in the app's cache, Pyodide
  *   in a cache of its own named by Pyodide's version, which a new version of the site keeps
  *   (13 MB a phone downloads once). The entry screen fetches them while online.
- * - Any other page offline answers the "needs a connection" page.
+ * - Any other page offline answers the "needs a connection" page, kept in every language of
+ *   the site and shown in the language of the last page the server sent (Content-Language).
  * - Writes (POST) and the pages' polls always go to the network; the outbox (outbox.js)
  *   keeps the hands a failed write would lose. */
 "use strict";
@@ -20,7 +21,10 @@ const VERSION = "{{ version }}";
 const APP_CACHE = "tenbou-app-" + VERSION;
 const APP_FILES = {{ app_files|safe }};
 const STATIC_PREFIX = {{ static_prefix|safe }};
-const OFFLINE_URL = {{ offline_url|safe }};
+// The "needs a connection" page by language code (scoring.offline.offline_pages).
+const OFFLINE_PAGES = {{ offline_pages|safe }};
+const DEFAULT_LANGUAGE = {{ default_language|safe }};
+const LANGUAGE_KEY = "/__tenbou/language";
 const USER_HEADER = {{ user_header|safe }};
 const PAGES = {{ pages_cache|safe }};
 const META = {{ meta_cache|safe }};
@@ -35,10 +39,16 @@ const KEPT = /^\/games\/\d+\/(hands\/new\/)?$/;
 // How long a page may take before the phone shows its kept copy.
 const NETWORK_TIMEOUT_MS = 6000;
 
+// The app's files are the same for every reader, so they are fetched without cookies: an
+// install still running when the visitor logs in or signs up would otherwise send the session
+// cookie from before, which the login has just replaced; the server, finding no such session,
+// answers that request by deleting the cookie, and the visitor is logged out again.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(APP_CACHE)
-      .then((cache) => cache.addAll(APP_FILES.map((u) => new Request(u, { cache: "reload" }))))
+      .then((cache) => cache.addAll(
+        APP_FILES.map((u) => new Request(u, { cache: "reload", credentials: "omit" }))
+      ))
       .then(() => self.skipWaiting())
   );
 });
@@ -70,6 +80,24 @@ async function learnUser(user) {
   await Promise.all(
     names.filter((n) => n.startsWith(PAGES) && n !== PAGES + user).map((n) => caches.delete(n))
   );
+}
+
+// The language of the pages the server sends this phone, for the "needs a connection" page.
+async function learnLanguage(response) {
+  const language = (response.headers.get("Content-Language") || "").split(",")[0].trim();
+  if (!(language in OFFLINE_PAGES)) return;
+  const meta = await caches.open(META);
+  await meta.put(LANGUAGE_KEY, new Response(language));
+}
+
+async function offlinePage() {
+  const hit = await (await caches.open(META)).match(LANGUAGE_KEY);
+  let language = hit ? await hit.text() : "";
+  if (!(language in OFFLINE_PAGES)) {
+    const browser = (self.navigator.language || "").split("-")[0];
+    language = browser in OFFLINE_PAGES ? browser : DEFAULT_LANGUAGE;
+  }
+  return (await caches.match(OFFLINE_PAGES[language], { ignoreVary: true })) || Response.error();
 }
 
 async function keep(url, response) {
@@ -104,7 +132,8 @@ async function page(event) {
   const request = event.request;
   const network = fetch(request);
   // Keep the copy whenever the network answers, even after the kept one was shown.
-  event.waitUntil(network.then((r) => keep(request.url, r.clone())).catch(() => {}));
+  event.waitUntil(network.then((r) => Promise.all([keep(request.url, r.clone()), learnLanguage(r)]))
+    .catch(() => {}));
   try {
     return await withTimeout(network, NETWORK_TIMEOUT_MS);
   } catch (e) {
@@ -113,16 +142,18 @@ async function page(event) {
     try {
       return await network;
     } catch (e2) {
-      return (await caches.match(OFFLINE_URL)) || Response.error();
+      return offlinePage();
     }
   }
 }
 
 // A static file: the kept copy, else the network's, kept for next time (a file the install
 // did not list, or one the browser evicted), so that offline never rests on the HTTP cache.
+// Static files and the engine's are the same for every reader: a Vary header (a proxy's
+// Accept-Encoding) must not make the lookup miss.
 async function appFile(event, cacheName) {
   const request = event.request;
-  const hit = await caches.match(request);
+  const hit = await caches.match(request, { ignoreVary: true });
   if (hit) return hit;
   const response = await fetch(request);
   if (response.ok && response.type === "basic") {
@@ -130,6 +161,53 @@ async function appFile(event, cacheName) {
     event.waitUntil(caches.open(cacheName).then((cache) => cache.put(request, copy)).catch(() => {}));
   }
   return response;
+}
+
+// A write to a game made on this phone (a hand, an undo, a delete, a correction, the end):
+// once the server answered, the game's kept pages are fetched anew, so that the copies shown
+// offline follow the phone's own changes (a kept entry screen from before an undo would
+// number the next hand after the undone one). A copy the server no longer serves as a page
+// (the entry screen of an ended game) is dropped.
+const GAME_WRITE = /^\/games\/(\d+)\//;
+const refreshing = new Map();
+
+async function write(event, game) {
+  const response = await fetch(event.request);
+  event.waitUntil(refreshGame(game));
+  return response;
+}
+
+function refreshGame(game) {
+  // One refresh at a time per game; a write during one asks for another after it.
+  const next = (refreshing.get(game) || Promise.resolve()).then(() => refreshKept(game));
+  refreshing.set(game, next);
+  return next.catch(() => {}).finally(() => {
+    if (refreshing.get(game) === next) refreshing.delete(game);
+  });
+}
+
+async function refreshKept(game) {
+  const user = await currentUser();
+  if (!user) return;
+  const cache = await caches.open(PAGES + user);
+  for (const path of ["/games/" + game + "/", "/games/" + game + "/hands/new/"]) {
+    if (!(await cache.match(path))) continue;
+    let response;
+    try {
+      // Marked as the worker's own, so the page keeps its one-time messages for the tab.
+      response = await fetch(path, {
+        credentials: "same-origin",
+        headers: { "X-Tenbou-Kept": "1" },
+      });
+    } catch (e) {
+      continue;  // the connection went: the outbox numbers hands from what it last saw
+    }
+    if (response.status === 200 && !response.redirected) {
+      await keep(new URL(path, self.location.origin).href, response);
+    } else if (response.status < 500) {
+      await cache.delete(path);
+    }
+  }
 }
 
 self.addEventListener("fetch", (event) => {
@@ -141,6 +219,8 @@ self.addEventListener("fetch", (event) => {
     if (SESSION_CHANGES.includes(url.pathname)) {
       event.waitUntil(learnUser("-"));
     }
+    const game = GAME_WRITE.exec(url.pathname);
+    if (game) event.respondWith(write(event, game[1]));
     return;
   }
   if (request.mode === "navigate") {

@@ -13,7 +13,7 @@ from tests.scoring.conftest import RON
 def game(public_club):
     players = [Player.objects.create(club=public_club, display_name=n) for n in "ABCD"]
     game = services.game_create(club=public_club, players=players, rules="tenhou", created_by=SITE)
-    services.hand_record(game=game, hand=RON, entered_by=SITE)
+    services.hand_submit(game=game, hand=RON, user=SITE)
     return game
 
 

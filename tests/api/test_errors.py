@@ -67,6 +67,20 @@ def test_a_blank_filter_on_the_game_list_is_refused_by_name(client, db):
     assert response.json()["error"]["field"] == "status"
 
 
+def test_a_bad_item_of_a_list_is_refused_naming_its_place(client, club, bob):
+    # Found by the schema's fuzzing: the list's errors come keyed by index, which was a 500.
+    client.force_login(bob)
+    response = client.post(
+        "/api/games/",
+        json.dumps({"club": club.slug, "rules": "tenhou", "players": [7, 0, 8, 9]}),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == "players[1]"
+    assert "greater than or equal to 1" in response.json()["error"]["message"]
+
+
 # Bodies whose strings PostgreSQL cannot hold (found on PostgreSQL: each was a 500).
 UNSTORABLE = [
     (
@@ -103,7 +117,7 @@ def running_game(club, alice):
     players = [Player.objects.create(club=club, display_name=n) for n in "ABCD"]
     game = services.game_create(club=club, players=players, rules="tenhou", created_by=alice)
     for hand in (DRAW_DEALER_READY, RON, TSUMO):
-        services.hand_record(game=game, hand=hand, entered_by=alice)
+        services.hand_submit(game=game, hand=hand, user=alice)
     return game
 
 

@@ -24,11 +24,6 @@ from tests.conftest import PASSWORD
 PACKAGE = "tenbou_api_client"
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def generated(live_server, tmp_path):
     """The client package generated from the live server's schema, imported."""

@@ -28,11 +28,6 @@ from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON, TSUMO
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _operations():
     """(method, path) of every API operation, from the schema the site serves."""
     schema = SchemaGenerator().get_schema(request=None, public=True)
@@ -53,7 +48,7 @@ def world(club, alice):
     players = [Player.objects.create(club=club, display_name=n) for n in "ABCD"]
     game = services.game_create(club=club, players=players, rules="tenhou", created_by=alice)
     for number, hand in enumerate((RON, TSUMO), start=1):
-        services.hand_record(game=game, hand=hand, entered_by=alice, expected_number=number)
+        services.hand_submit(game=game, hand=hand, user=alice, expected_number=number)
     ruleset = rulesets.ruleset_create(
         club=club, name="House", template_preset="tenhou", options={}, created_by=alice
     )

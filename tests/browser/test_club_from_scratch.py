@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from clubs.models import Club, Membership, Player
 from core.models import AuditEntry
 from scoring.models import Game
-from tests.browser.test_half_game import HANDS, VIEWPORTS, Table
+from tests.browser.table import HANDS, VIEWPORTS, Table
 
 PASSWORD = "a long enough passphrase 7"
 SIX = ("Aiko", "Bruno", "Chiara", "Daiki", "Emi", "Fumi")

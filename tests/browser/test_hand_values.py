@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Player
 from scoring import services
-from tests.conftest import PASSWORD
+from tests.browser.steps import log_in
 
 NAMES = ("Aiko", "Bruno", "Chiara", "Daiki")
 # 4 han 20 fu self-drawn by a non-dealer: 1,300 from each non-dealer, 2,600 from the dealer;
@@ -43,11 +43,7 @@ class Taps:
 def _entry(page, live_server, club, bob, rules):
     players = [Player.objects.create(club=club, display_name=n) for n in NAMES]
     game = services.game_create(club=club, players=players, rules=rules, created_by=bob)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "bob")
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
+    log_in(page, live_server.url)
     page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
     return game
 
@@ -121,6 +117,11 @@ def test_riichi_pinfu_tanyao_tsumo_by_tiles(page, live_server, club, bob):
     t.choose("winners", "1")
     t.choose("riichi", "1")
     t.tap("[data-tile-picker][data-seat='1'] > summary")
+    # The keys show the tiles' faces and are named by their codes.
+    picker = page.locator("[data-tile-picker][data-seat='1']")
+    expect(picker.get_by_role("button", name="1m", exact=True)).to_have_text("1萬")
+    expect(picker.get_by_role("button", name="6z", exact=True)).to_have_text("發")
+    expect(picker.get_by_role("button", name="red five 0p", exact=True)).to_have_text("5筒")
     # 234m 567m 234p 88s 45s, and the 6s drawn last: the winning tile
     for tile in ("2m", "3m", "4m", "5m", "6m", "7m", "2p", "3p", "4p", "8s", "8s", "4s", "5s"):
         t.tap(f"[data-tile-picker][data-seat='1'] [data-tile='{tile}']")
@@ -133,6 +134,10 @@ def test_riichi_pinfu_tanyao_tsumo_by_tiles(page, live_server, club, bob):
     expect(page.locator("#preview .preview-seats .delta")).to_have_text(PINFU_TSUMO_DELTAS)
     assert _fits(page)
     _shot(page, "by-tiles")
+    if os.environ.get("TENBOU_SCREENSHOTS"):
+        picker.locator(".tile-keys").screenshot(
+            path=str(Path(os.environ["TENBOU_SCREENSHOTS"]) / "scoring-tile-picker-390.png")
+        )
     t.save()
     assert t.count == 19  # 14 tiles, the result, the winner, riichi, the picker, save
     win = game.hands.get().data["wins"][0]

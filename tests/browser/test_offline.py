@@ -13,21 +13,17 @@ from playwright.sync_api import expect
 from clubs.models import Player
 from scoring import services
 from scoring.models import Game, Submission
+from tests.browser.steps import choose as _choose
+from tests.browser.steps import keep_engine as _keep_engine
+from tests.browser.steps import kept as _kept
+from tests.browser.steps import log_in
+from tests.browser.steps import open_entry as _open_entry
+from tests.browser.steps import ron as _ron
 from tests.browser.waits import until
-from tests.conftest import PASSWORD
 
 # With TENBOU_SCREENSHOTS=dir the tests save the offline screens there (docs/screenshots).
 COUNT = "Hands on this phone, not entered yet: "
 SHOTS = Path(os.environ["TENBOU_SCREENSHOTS"]) if os.environ.get("TENBOU_SCREENSHOTS") else None
-
-
-@pytest.fixture
-def game(club, bob):
-    players = [
-        Player.objects.create(club=club, display_name=n)
-        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
-    ]
-    return services.game_create(club=club, players=players, rules="japanese-modern", created_by=bob)
 
 
 # What a kept page loads: offline, any of these failing is a page drawn without its styles or
@@ -58,79 +54,10 @@ def _every_asset_loads(page):
     assert failed == []
 
 
-def _log_in(page, url, username):
-    page.goto(f"{url}/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
-
-
-def _kept(page, path):
-    """Wait until the service worker controls the page and keeps ``path`` for this user.
-
-    Predicates are given as functions: Playwright evaluates a bare expression string anew on
-    every poll with ``eval``, which the site's Content-Security-Policy refuses once the first
-    poll was false; a function is evaluated once and then called. An async one is polled with
-    ``until``: ``wait_for_function`` would take its promise for a true answer."""
-    # The worker installs with every static file of the site: allow for a busy machine.
-    page.wait_for_function(
-        "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
-        timeout=30_000,
-    )
-    until(
-        page,
-        """async (path) => {
-            const names = await caches.keys();
-            for (const n of names.filter((n) => n.startsWith('tenbou-pages-u'))) {
-                if (await (await caches.open(n)).match(path)) return true;
-            }
-            return false;
-        }""",
-        path,
-        what=f"the phone keeps {path}",
-    )
-
-
-def _choose(page, name, value):
-    page.locator(f"label:has(> input[name='{name}'][value='{value}'])").click()
-
-
-def _ron(page, winner, discarder, han, fu):
-    _choose(page, "result", "ron")
-    _choose(page, "winners", str(winner))
-    _choose(page, "discarder", str(discarder))
-    _choose(page, f"value_{winner}", str(han))
-    _choose(page, f"fu_{winner}", str(fu))
-
-
 def _draw(page, *ready):
     _choose(page, "result", "draw")
     for seat in ready:
         _choose(page, "tenpai", str(seat))
-
-
-def _open_entry(page, url, game):
-    page.goto(f"{url}/games/{game.pk}/hands/new/")
-    _kept(page, f"/games/{game.pk}/hands/new/")
-    # A second load through the worker, as a scorer coming back to the screen.
-    page.reload()
-
-
-def _keep_engine(page):
-    """Fetch the engine's files while online, as the entry screen does by itself once the
-    service worker controls it, and wait until the phone keeps every one."""
-    page.evaluate("() => window.TenbouEngine.keepFiles()")
-    until(
-        page,
-        """async () => {
-            const data = JSON.parse(document.getElementById('tenbou-engine').textContent);
-            for (const url of data.files) if (!(await caches.match(url))) return false;
-            return true;
-        }""",
-        timeout=60_000,
-        what="the phone keeps every file of the engine",
-    )
 
 
 def _expect_phone_preview(page, title, deltas, totals, next_line, timeout=5_000):
@@ -153,7 +80,7 @@ def _shot(page, name):
 def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_in_order(
     page, live_server, bob, game
 ):
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     _kept(page, f"/games/{game.pk}/")
     _open_entry(page, live_server.url, game)
@@ -178,7 +105,7 @@ def test_two_hands_saved_offline_one_after_a_reload_reach_the_server_once_each_i
     _shot(page, "offline-entry-preview-390.png")
     page.locator("button[data-save]").click()
     expect(page.locator("[data-outbox-note]")).to_have_text(
-        "Hand 1 saved on this phone, waiting to be sent."
+        "Hand 1 saved on this phone, waiting to be sent.", timeout=60_000
     )
     expect(page.locator("[data-outbox]")).to_contain_text(
         "Hands on this phone, not entered yet: 1 waiting to be sent."
@@ -253,7 +180,7 @@ def test_without_the_engine_on_the_phone_the_preview_offline_says_the_server_com
 ):
     # A fresh phone whose service worker does not control the screen yet: the engine's files
     # never reached it.
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
     page.context.set_offline(True)
     _ron(page, winner=2, discarder=3, han=2, fu=30)
@@ -264,14 +191,14 @@ def test_without_the_engine_on_the_phone_the_preview_offline_says_the_server_com
     )
     page.locator("button[data-save]").click()
     expect(page.locator("[data-outbox-note]")).to_have_text(
-        "Hand 1 saved on this phone, waiting to be sent."
+        "Hand 1 saved on this phone, waiting to be sent.", timeout=60_000
     )
 
 
 def test_the_phone_previews_a_refused_hand_as_the_server_would_and_names_the_field(
     page, live_server, bob, game
 ):
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     _open_entry(page, live_server.url, game)
     _keep_engine(page)
     page.context.set_offline(True)
@@ -327,8 +254,8 @@ def test_the_phone_previews_a_hand_by_yaku_or_by_tiles_as_the_server_does(
     page, live_server, bob, game, by
 ):
     # Hand 2, after a draw with Bruno ready: the dealer's counters and the ready payments count.
-    services.hand_record(game=game, hand={"result": "draw", "tenpai": [1]}, entered_by=bob)
-    _log_in(page, live_server.url, "bob")
+    services.hand_submit(game=game, hand={"result": "draw", "tenpai": [1]}, user=bob)
+    log_in(page, live_server.url, "bob")
     _open_entry(page, live_server.url, game)
     _keep_engine(page)
     _choose(page, "result", "tsumo")
@@ -358,10 +285,48 @@ def test_the_phone_previews_a_hand_by_yaku_or_by_tiles_as_the_server_does(
     assert Game.objects.get(pk=game.pk).hand_count == 1
 
 
+def test_the_phone_writes_the_results_of_a_game_that_ends_as_the_server_does(
+    page, live_server, club, bob
+):
+    # Daiki deals in 3,900 with 2,900 left: he busts and the game ends on this hand. Aiko ends
+    # second on 20,000, 10,000 under the return: her result is 0.0 after uma, written alike.
+    players = [
+        Player.objects.create(club=club, display_name=n)
+        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
+    ]
+    start = {"scores": [20000, 19000, 58100, 2900]}
+    game = services.game_create(
+        club=club, players=players, rules="japanese-modern", start=start, created_by=bob
+    )
+    log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    _keep_engine(page)
+    _ron(page, 2, 3, 3, 30)
+    shown = {}
+    for phone in (False, True):
+        if phone:
+            page.context.set_offline(True)
+            _changed(page)
+        box = page.locator(
+            "#preview [data-preview-phone]" if phone else "#preview [data-preview-ok]"
+        )
+        expect(box).to_be_visible(timeout=60_000)
+        shown[phone] = (
+            box.locator(".preview-title").inner_text(),
+            box.locator(".preview-seats .total").all_inner_texts(),
+        )
+    assert shown[True] == shown[False]
+    assert shown[False] == (
+        "E1 if saved: the game ends",
+        ["#2 0.0", "#3 -21.0", "#1 +72.0", "#4 -51.0"],
+    )
+    assert Game.objects.get(pk=game.pk).hand_count == 0
+
+
 def test_the_entry_screen_offline_has_its_own_scripts_and_styles_without_the_http_cache(
     page, live_server, bob, game
 ):
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     _open_entry(page, live_server.url, game)
     kept = page.evaluate(
         """async () => {
@@ -407,7 +372,7 @@ def test_the_app_opened_offline_on_its_start_page_lists_the_games_kept_for_its_u
 ):
     game.table = "3"
     game.save(update_fields=["table"])
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     _kept(page, f"/games/{game.pk}/")
     _open_entry(page, live_server.url, game)
@@ -440,7 +405,7 @@ def _second_phone(page, live_server, username):
     other = page.context.browser.new_context(viewport={"width": 390, "height": 844})
     phone = other.new_page()
     phone.set_default_timeout(10_000)
-    _log_in(phone, live_server.url, username)
+    log_in(phone, live_server.url, username)
     return phone
 
 
@@ -448,7 +413,7 @@ def _second_phone(page, live_server, username):
 def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
     page, live_server, bob, alice, game, choice
 ):
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     _open_entry(page, live_server.url, game)
     page.context.set_offline(True)
     _ron(page, winner=2, discarder=3, han=2, fu=30)
@@ -506,7 +471,7 @@ def test_a_hand_another_device_entered_first_asks_the_scorer_and_loses_nothing(
 def test_two_phones_offline_at_one_table_the_first_queue_lands_and_the_second_asks(
     page, live_server, bob, alice, game
 ):
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     _open_entry(page, live_server.url, game)
     phone = _second_phone(page, live_server, "alice")
     failed = _watch_assets(phone)
@@ -523,8 +488,10 @@ def test_two_phones_offline_at_one_table_the_first_queue_lands_and_the_second_as
     _choose(phone, "fu_0", "30")
     phone.locator("button[data-save]").click()
     for p in (page, phone):
+        # Each phone's first check starts its engine: seconds on a busy machine (CI's took
+        # more than the default 5).
         expect(p.locator("[data-outbox-note]")).to_have_text(
-            "Hand 1 saved on this phone, waiting to be sent."
+            "Hand 1 saved on this phone, waiting to be sent.", timeout=60_000
         )
 
     # Bob's phone finds the signal first: his hand goes in as hand 1.
@@ -553,7 +520,7 @@ def test_two_phones_offline_at_one_table_the_first_queue_lands_and_the_second_as
 def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_go_in(
     page, live_server, bob, game
 ):
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     _open_entry(page, live_server.url, game)
     page.context.set_offline(True)
     _draw(page, 1)
@@ -601,12 +568,12 @@ def test_a_refused_hand_stays_on_the_phone_to_be_fixed_and_the_hands_before_it_g
 def test_another_account_on_the_same_phone_never_sees_the_kept_pages(
     page, live_server, bob, alice, game
 ):
-    _log_in(page, live_server.url, "bob")
+    log_in(page, live_server.url, "bob")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     _kept(page, f"/games/{game.pk}/")
     with page.expect_navigation():
         page.click("header button:has-text('Log out')")
-    _log_in(page, live_server.url, "alice")
+    log_in(page, live_server.url, "alice")
 
     page.context.set_offline(True)
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -620,8 +587,8 @@ def test_another_account_on_the_same_phone_never_sees_the_kept_pages(
 def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_needs_the_connection(
     page, live_server, bob, game
 ):
-    services.hand_record(game=game, hand={"result": "draw", "tenpai": [0]}, entered_by=bob)
-    _log_in(page, live_server.url, "bob")
+    services.hand_submit(game=game, hand={"result": "draw", "tenpai": [0]}, user=bob)
+    log_in(page, live_server.url, "bob")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     _kept(page, f"/games/{game.pk}/")
     _open_entry(page, live_server.url, game)
@@ -645,3 +612,113 @@ def test_logging_out_with_hands_waiting_asks_first_and_undo_offline_says_it_need
     page.wait_for_function("() => document.readyState === 'complete'")
     assert any("Hands saved on this phone and not sent yet: 1." in m for m in asked)
     expect(page.locator("header .who")).to_have_text("bob")  # dismissed: still logged in
+
+
+def test_a_hand_saved_offline_after_an_undo_on_this_phone_follows_the_undo(
+    page, live_server, bob, game
+):
+    for _ in range(3):
+        services.hand_submit(game=game, hand={"result": "draw", "tenpai": [0]}, user=bob)
+    log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _kept(page, f"/games/{game.pk}/")
+    _open_entry(page, live_server.url, game)  # kept while hand 4 comes next
+
+    # Online, on this phone: undo hand 3.
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.on("dialog", lambda d: d.accept())
+    with page.expect_navigation():
+        page.click("button:has-text('Undo hand 3')")
+    assert Game.objects.get(pk=game.pk).hand_count == 2
+    # The worker fetched the game's kept entry screen anew after the phone's own write.
+    until(
+        page,
+        """async (path) => {
+            for (const n of (await caches.keys()).filter((n) => n.startsWith('tenbou-pages-u'))) {
+                const hit = await (await caches.open(n)).match(path);
+                if (hit && /name="expected_number" value="3"/.test(await hit.text())) return true;
+            }
+            return false;
+        }""",
+        f"/games/{game.pk}/hands/new/",
+        what="the kept entry screen follows the undo",
+    )
+
+    # Offline, the kept entry screen follows the undo: the draw is hand 3, not 4.
+    page.context.set_offline(True)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    _draw(page, 1)
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox-note]")).to_have_text(
+        "Hand 3 saved on this phone, waiting to be sent.", timeout=60_000
+    )
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("[data-outbox] .outbox-hand")).to_have_count(0, timeout=20_000)
+    expect(page.locator(".outbox-conflict")).to_have_count(0)
+    game.refresh_from_db()
+    assert [h.data.get("tenpai") for h in game.hands.order_by("number")] == [[0], [0], [1]]
+
+
+def test_the_game_is_not_ended_on_the_phone_while_its_hands_wait_there(
+    page, live_server, bob, game
+):
+    services.hand_submit(game=game, hand={"result": "draw", "tenpai": [0]}, user=bob)
+    log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    page.context.set_offline(True)
+    _draw(page)
+    page.locator("button[data-save]").click()
+    expect(page.locator("[data-outbox]")).to_contain_text(f"{COUNT}1 waiting to be sent.")
+
+    page.route("**/offline/session/", lambda route: route.abort())  # keep the hand waiting
+    page.context.set_offline(False)
+    page.wait_for_load_state()
+    page.goto(f"{live_server.url}/games/{game.pk}/", wait_until="domcontentloaded")
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.click("section.end-actions button:has-text('End now')")
+    for _ in range(50):
+        if asked:
+            break
+        page.wait_for_timeout(100)
+    expect(page.locator("section.end-actions")).to_be_visible()
+    assert asked == [
+        "Hands of this game on this phone, not entered yet: 1. The game can end once they are "
+        "sent (or discarded)."
+    ]
+    assert Game.objects.get(pk=game.pk).is_running
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("it", "Questa pagina richiede una connessione"), ("ja", "このページには接続が必要です")],
+)
+def test_the_needs_a_connection_page_comes_in_the_language_of_the_phones_pages(
+    page, live_server, bob, game, language, title
+):
+    # The worker installed while the page was English; the reader then chose a language.
+    log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _kept(page, f"/games/{game.pk}/")
+    page.context.add_cookies(
+        [{"name": "tenbou_language", "value": language, "url": live_server.url}]
+    )
+    page.reload()
+    until(
+        page,
+        """async (language) => {
+            const hit = await (await caches.open('tenbou-meta')).match('/__tenbou/language');
+            return !!hit && (await hit.text()) === language;
+        }""",
+        language,
+        what="the worker learns the pages' language",
+    )
+
+    page.context.set_offline(True)
+    page.goto(f"{live_server.url}/clubs/{game.club.slug}/games/")
+    expect(page.locator("h1")).to_have_text(title)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("[data-kept-games] li")).to_have_count(1)
+    if language == "ja":
+        _shot(page, "offline-needs-connection-ja-390.png")

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from clubs.models import Player
 from core.models import AuditEntry
 from scoring.models import Game
-from tests.conftest import PASSWORD
+from tests.browser.steps import log_in
 
 
 class Scorer:
@@ -45,11 +45,7 @@ def test_a_scorer_plays_an_east_round_corrects_a_hand_and_finishes(page, live_se
         Player.objects.create(club=club, display_name=name)
     page.on("dialog", lambda dialog: dialog.accept())
 
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "bob")
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
+    log_in(page, live_server.url)
 
     # Start a game; Bruno is new to the club and is added as a guest in place.
     page.goto(f"{live_server.url}/clubs/{club.slug}/")
@@ -150,11 +146,7 @@ def test_the_game_page_refreshes_when_another_device_enters_a_hand(page, live_se
 
     players = [Player.objects.create(club=club, display_name=n) for n in ("P1", "P2", "P3", "P4")]
     game = services.game_create(club=club, players=players, rules="tenhou", created_by=bob)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "bob")
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
+    log_in(page, live_server.url)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator(".ledger")).to_contain_text("No hands yet.")
     # htmx swaps the page's body in place: a mark left on the window survives it (a reload,
@@ -163,10 +155,10 @@ def test_the_game_page_refreshes_when_another_device_enters_a_hand(page, live_se
     page.evaluate("window.stillTheSamePage = true")
 
     # Another device (here: the service, as the API would) enters the first hand.
-    services.hand_record(
+    services.hand_submit(
         game=game,
         hand={"result": "ron", "from": 1, "wins": [{"seat": 0, "han": 2, "fu": 30}]},
-        entered_by=bob,
+        user=bob,
         expected_number=1,
     )
 
@@ -185,11 +177,7 @@ def test_a_scorer_enters_dora_and_a_penalty_under_more(page, live_server, club, 
         for n in ("Aiko", "Bruno", "Chiara", "Daiki")
     ]
     game = services.game_create(club=club, players=players, rules="japanese-modern", created_by=bob)
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "bob")
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
+    log_in(page, live_server.url)
     page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
 
     def choose(name, value):

@@ -8,11 +8,6 @@ from core.models import AuditEntry
 from rulesets import services as rulesets
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _form(**changes):
     return {
         "name": "Night Owls",
@@ -88,6 +83,7 @@ def test_bad_clubs_are_refused_naming_the_field(client, club, dave, changes, fie
     [
         ({"time_zone": "Nowhere/Town"}, "bad_time_zone"),
         ({"language": "xx"}, "bad_language"),
+        ({"language": "fr"}, "bad_language"),  # no French catalogue
         ({"default_rules": "ruleset:999"}, "bad_rules"),
         ({"name": ""}, "blank"),
     ],
@@ -226,5 +222,18 @@ def test_a_clubs_pages_show_times_in_its_time_zone_and_the_next_request_starts_o
     tokyo = client.get(f"/clubs/{club.slug}/invitations/").content.decode()
     utc = client.get(f"/clubs/{public_club.slug}/invitations/").content.decode()
 
-    assert "Until 2099-01-01 09:00" in tokyo
-    assert "Until 2099-01-01 00:00" in utc
+    assert "Until 1 Jan 2099, 09:00" in tokyo
+    assert "Until 1 Jan 2099, 00:00" in utc
+
+
+def test_a_club_is_offered_only_the_languages_the_site_is_translated_into(client, alice, club):
+    # English, Italian and Japanese have catalogues (locale/); a club that chose French,
+    # German, Dutch, Danish or Spanish would have been shown in English anyway.
+    offered = [("en", "English"), ("it", "Italiano"), ("ja", "日本語")]
+    client.force_login(alice)
+    form = client.get(f"/clubs/{club.slug}/settings/").context["form"]
+    assert list(form.fields["language"].choices) == offered
+    assert Club._meta.get_field("language").choices == offered
+    page = client.get("/clubs/new/").text
+    for code in ("fr", "de", "nl", "da", "es"):
+        assert f'value="{code}"' not in page

@@ -17,11 +17,6 @@ from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _invite(club, alice, kind="link", role="member", days=7):
     return members.invitation_create(
         club=club, kind=kind, role=role, days=days, actor=alice, actor_role="organiser"
@@ -222,7 +217,7 @@ def test_a_removed_member_leaves_their_player_and_games(client, club, alice, cha
     game = scoring.game_create(
         club=club, players=[own, *others], rules="japanese-modern", created_by=alice
     )
-    scoring.hand_record(game=game, hand=RON, entered_by=alice, expected_number=1)
+    scoring.hand_submit(game=game, hand=RON, user=alice, expected_number=1)
     client.force_login(alice)
     membership = Membership.objects.get(club=club, user=charlie)
 
@@ -357,3 +352,101 @@ def test_a_claim_for_no_such_player_is_404(client, club, newcomer, public_club):
         response = client.post(f"/clubs/{club.slug}/claims/", {"player": value})
         assert response.status_code == 404, value
     assert not PlayerClaim.objects.exists()
+
+
+def test_removing_a_member_unlinks_their_player_with_an_audit_entry(club, alice, charlie):
+    own = club.players.get(user=charlie)
+    membership = Membership.objects.get(club=club, user=charlie)
+
+    members.member_remove(membership=membership, actor=alice, actor_role="organiser")
+
+    own.refresh_from_db()
+    assert own.user_id is None and own.display_name == "Charlie"
+    entry = AuditEntry.objects.get(action="player.unlinked")
+    assert entry.before == {"id": own.pk, "display_name": "Charlie", "user": "charlie"}
+    assert entry.after == {"id": own.pk, "display_name": "Charlie", "user": None}
+
+
+def test_a_removed_member_cannot_set_their_old_players_pin(client, club, alice, charlie):
+    own = club.players.get(user=charlie)
+    membership = Membership.objects.get(club=club, user=charlie)
+    members.member_remove(membership=membership, actor=alice, actor_role="organiser")
+    # Even where a link was left behind (removed before links were undone), no longer a
+    # member is no longer the player.
+    Player.objects.filter(pk=own.pk).update(user=charlie)
+    club.public = True
+    club.save()
+    client.force_login(charlie)
+
+    response = client.post(f"/clubs/{club.slug}/players/{own.pk}/pin/", {"pin": "1234"})
+
+    own.refresh_from_db()
+    assert response.status_code == 403 and own.pin == ""
+
+
+def test_a_removed_member_cannot_confirm_their_old_seat(club, alice, bob, charlie):
+    own = club.players.get(user=charlie)
+    others = [Player.objects.create(club=club, display_name=n) for n in ("P", "Q", "R")]
+    game = scoring.game_create(
+        club=club, players=[own, *others], rules="japanese-modern", created_by=alice
+    )
+    scoring.hand_submit(game=game, hand=RON, user=alice, expected_number=1)
+    scoring.game_finish(game=game, user=alice)
+    membership = Membership.objects.get(club=club, user=charlie)
+    members.member_remove(membership=membership, actor=alice, actor_role="organiser")
+    Player.objects.filter(pk=own.pk).update(user=charlie)
+
+    with pytest.raises(scoring.GameError) as refused:
+        scoring.game_confirm(game=game, seat=0, user=charlie)
+
+    assert refused.value.code == "not_this_player"
+    assert GameSeat.objects.get(game=game, seat=0).confirmed_at is None
+
+
+def test_wrong_joining_codes_are_limited_per_user(client, club, alice, dave, settings):
+    settings.JOIN_CODE_LIMIT = 3
+    code = _invite(club, alice, kind="code").code
+    client.force_login(dave)
+    wrong = [client.post("/join/", {"code": f"WRONG{i}"}).status_code for i in range(3)]
+
+    refused = client.post("/join/", {"code": code})
+    by_link = client.get("/join/ZZZZZZ/")
+
+    assert wrong == [200, 200, 200]
+    assert refused.status_code == by_link.status_code == 429
+    assert "Too many wrong joining codes" in refused.content.decode()
+    # Another login on another address may still join.
+    other = User.objects.create_user("erin", password=PASSWORD)
+    client.force_login(other)
+    assert client.post("/join/", {"code": code}, REMOTE_ADDR="10.0.0.9").status_code == 302
+
+
+def test_wrong_joining_codes_are_limited_per_address(client, club, alice, settings):
+    settings.JOIN_CODE_ADDRESS_LIMIT = 4
+    settings.JOIN_CODE_LIMIT = 100
+    for i in range(4):
+        user = User.objects.create_user(f"guess{i}", password=PASSWORD)
+        client.force_login(user)
+        assert client.get(f"/join/WRONG{i}/").status_code == 404
+
+    refused = client.get("/join/WRONG9/", HTTP_ACCEPT_LANGUAGE="it")
+
+    assert refused.status_code == 429
+    assert "Troppi codici di adesione sbagliati" in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "welcome"), [("it", "Benvenuto in Riverside Mahjong"), ("ja", "Riverside Mahjong")]
+)
+def test_the_welcome_after_joining_is_in_the_clubs_language(
+    client, club, alice, dave, language, welcome
+):
+    club.language = language
+    club.save()
+    code = _invite(club, alice).code
+    client.force_login(dave)
+
+    response = client.post(f"/join/{code}/", follow=True)
+
+    [message] = [str(m) for m in response.context["messages"]]
+    assert welcome in message and "Welcome" not in message

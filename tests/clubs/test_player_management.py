@@ -2,7 +2,7 @@
 
 import pytest
 
-from clubhouse import league_stats as selectors
+from clubhouse.leagues import stats as selectors
 from clubs import players
 from clubs.models import Player, PlayerClaim
 from clubs.services import ClubError
@@ -12,23 +12,10 @@ from scoring.models import GameSeat
 from tests.scoring.conftest import RON, TSUMO
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def table(club):
-    return [
-        Player.objects.create(club=club, display_name=n)
-        for n in ("Aiko", "Bruno", "Chiara", "Daiki")
-    ]
-
-
 @pytest.fixture
 def game(club, table, bob):
     game = scoring.game_create(club=club, players=table, rules="japanese-modern", created_by=bob)
-    scoring.hand_record(game=game, hand=RON, entered_by=bob, expected_number=1)
+    scoring.hand_submit(game=game, hand=RON, user=bob, expected_number=1)
     scoring.game_finish(game=game, user=bob)
     game.refresh_from_db()
     return game
@@ -114,7 +101,7 @@ def test_merging_moves_games_standings_and_statistics(client, club, alice, bob, 
     second = scoring.game_create(
         club=club, players=[twin, *others], rules="japanese-modern", created_by=bob
     )
-    scoring.hand_record(game=second, hand=TSUMO, entered_by=bob, expected_number=1)
+    scoring.hand_submit(game=second, hand=TSUMO, user=bob, expected_number=1)
     scoring.game_finish(game=second, user=bob)
     twin.pin = "hashed"
     twin.save()

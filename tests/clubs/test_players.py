@@ -7,11 +7,6 @@ import pytest
 from clubs.models import Club, Membership, Player
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def guest(club):
     return Player.objects.create(club=club, display_name="Guest")

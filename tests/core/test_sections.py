@@ -11,6 +11,7 @@ def test_the_apps_registered_their_sections_in_page_order():
         "scoring",
         "leagues",
         "rulesets",
+        "tournaments",
     ]
 
 

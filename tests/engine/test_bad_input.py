@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import EngineError, RecordError, RulesError, score_game, score_record
+from engine import EngineError, RecordError, RulesError, score_game, score_record
 
 from .helpers import draw, error, record, ron, scored, tsumo, win
 

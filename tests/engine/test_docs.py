@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from scoring.engine import preset_ids
-from scoring.engine.docs import REGENERATE, presets_markdown
-from scoring.engine.rules import Rules
+from engine import preset_ids
+from engine.docs import REGENERATE, presets_markdown
+from engine.rules import Rules
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

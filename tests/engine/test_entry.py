@@ -1,10 +1,10 @@
-"""What the engine says a hand's entry offers (scoring.engine.entry), and its tie sharing."""
+"""What the engine says a hand's entry offers (engine.entry), and its tie sharing."""
 
 from __future__ import annotations
 
 import pytest
 
-from scoring.engine import (
+from engine import (
     describe_entry,
     first_east,
     resolve_rules,
@@ -59,7 +59,7 @@ def test_results_reasons_and_limits_follow_the_rules(preset, results, reasons, l
     [
         ({}, (1, 2, 3, 4), {5, 6, 8, 11}, True),
         ({"min_han": 2}, (2, 3, 4), {5, 6, 8, 11}, True),
-        ({"min_han": 0}, (1, 2, 3, 4), {5, 6, 8, 11}, False),  # dora count only above a minimum
+        ({"min_han": 0}, (0, 1, 2, 3, 4), {5, 6, 8, 11}, False),  # dora count only above a minimum
         ({"dora": False}, (1, 2, 3, 4), {5, 6, 8, 11}, False),
         ({"settling_table": False}, (1, 2, 3, 4), {5}, True),
     ],
@@ -171,7 +171,7 @@ def test_the_description_travels_as_json() -> None:
         "results": ["ron", "tsumo", "draw"],
         "abort_reasons": ["nine_terminals", "four_winds", "four_kongs"],
         "value_system": "han_fu",
-        "han": [1, 2, 3, 4],
+        "han": [0, 1, 2, 3, 4],
         "fu": [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110],
         "limits": [
             {"name": "limit", "han": 5, "yakuman": None},
@@ -189,7 +189,17 @@ def test_the_description_travels_as_json() -> None:
         "penalties": [{"kind": "false_claim", "payment": "to_winner", "points": 10}],
         "shows_pool": False,
         "shows_honba": False,
+        "shows_tenpai": False,
+        "seats": 4,
+        "north": False,
     }
+
+
+def test_a_three_player_entry_names_three_seats_and_counts_north_tiles() -> None:
+    e = entry_of("tenhou-sanma")
+    assert (e.seats, e.north) == (3, True)
+    assert e.abort_reasons == ("nine_terminals", "four_kongs")  # no North seat
+    assert (entry_of("tenhou").seats, entry_of("tenhou").north) == (4, False)
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import describe_options
-from scoring.engine.record import (
+from engine import describe_options
+from engine.record import (
     MAX_HANDS,
     MAX_PENALTIES,
     MAX_PENALTY_POINTS,

@@ -1,9 +1,11 @@
-"""The engine as a package: Django-free, and every docstring example runs."""
+"""The engine as a package: Django-free, importing no other project package, its old name
+(scoring.engine) an alias for old scripts, and every docstring example runs."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import json
 import pkgutil
 import subprocess
 import sys
@@ -11,33 +13,62 @@ from pathlib import Path
 
 import pytest
 
-import scoring.engine
+import engine
 
 REPO = Path(__file__).resolve().parents[2]
-MODULES = ["scoring.engine"] + [
-    f"scoring.engine.{m.name}" for m in pkgutil.iter_modules(scoring.engine.__path__)
-]
+MODULES = ["engine"] + [f"engine.{m.name}" for m in pkgutil.iter_modules(engine.__path__)]
 
 
-def test_importing_the_engine_does_not_import_django() -> None:
-    code = (
-        "import sys\n"
-        "import scoring.engine, scoring.engine.__main__, scoring.engine.docs\n"
-        "scoring.engine.score_record({'rules': 'japanese-modern', 'hands': []})\n"
-        "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))\n"
+def _loaded(code: str) -> list[str]:
+    """The Django modules and the project's top-level packages loaded by ``code``."""
+    projects = sorted(p.parent.name for p in REPO.glob("*/__init__.py"))
+    code += (
+        "\nprint(json.dumps(sorted(m for m in sys.modules if m == 'django'"
+        f" or m.startswith('django.') or m in {projects!r})))\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=False
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "[]"
+    return list(json.loads(proc.stdout))
+
+
+def test_importing_the_engine_imports_no_django_and_no_other_project_package() -> None:
+    code = (
+        "import json, sys\n"
+        "import engine, engine.__main__, engine.docs\n"
+        "engine.score_record({'rules': 'japanese-modern', 'hands': []})"
+    )
+    assert _loaded(code) == ["engine"]
+
+
+def test_the_old_name_runs_the_same_command_line() -> None:
+    def run(module: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", module, "-"],
+            input='{"rules": "tenhou", "hands": [{"result": "draw", "tenpai": [1]}]}\n',
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            check=False,
+        )
+
+    new, old = run("engine"), run("scoring.engine")
+    assert new.returncode == old.returncode == 0, old.stderr
+    assert json.loads(old.stdout)["hands"][0]["deltas"] == [-1000, 3000, -1000, -1000]
+    assert old.stdout == new.stdout
+
+
+def test_the_old_name_is_the_engine() -> None:
+    import scoring.engine
+
+    assert scoring.engine.score_record is engine.score_record
+    assert scoring.engine.EngineError is engine.EngineError
 
 
 def test_every_engine_module_is_checked_here() -> None:
     assert len(MODULES) >= 13
-    assert {"scoring.engine.errors", "scoring.engine.__main__", "scoring.engine.docs"} < set(
-        MODULES
-    )
+    assert {"engine.errors", "engine.__main__", "engine.docs"} < set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -16,13 +16,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import Rules, RulesError, get_preset, preset_ids, resolve_rules, score_game
-from scoring.engine.italian import HONOUR_DOUBLES, PAIR_POINTS, SET_PATTERNS, WINNER_PATTERNS
-from scoring.engine.rules import Option, option
-from scoring.engine.types import GameResult
-from scoring.engine.values import max_score
+from engine import Rules, RulesError, get_preset, preset_ids, resolve_rules, score_game
+from engine.italian import HONOUR_DOUBLES, PAIR_POINTS, SET_PATTERNS, WINNER_PATTERNS
+from engine.rules import Option, option
+from engine.types import GameResult
+from engine.values import max_score
 
-SEATS = (0, 1, 2, 3)
 WINDS = "ESWN"
 ROUNDS = {"east": 1, "south": 2, "all": 4}
 MAX_HANDS = 10
@@ -37,6 +36,11 @@ class Generated:
 
     record: dict[str, Any]
     steps: tuple[dict[str, Any], ...]  # the hand results of the one-hand records
+
+
+def seats_of(rules: Rules) -> tuple[int, ...]:
+    """The table's seats: four, or three for three-player rules."""
+    return tuple(range(rules.players))
 
 
 def subsets(seats: list[int] | tuple[int, ...]) -> st.SearchStrategy[list[int]]:
@@ -54,7 +58,7 @@ def han_fu_value(draw: st.DrawFn, rules: Rules, seat: int) -> dict[str, Any]:
     if kind == "yakuman":
         value["yakuman"] = draw(st.integers(1, rules.max_yakuman))
         if rules.pao and draw(st.booleans()):
-            value["pao"] = draw(st.sampled_from([s for s in SEATS if s != seat]))
+            value["pao"] = draw(st.sampled_from([s for s in seats_of(rules) if s != seat]))
         return value
     if kind == "score":
         most = max_score(rules)  # more is refused as a slip (tests/engine/test_limits.py)
@@ -63,6 +67,8 @@ def han_fu_value(draw: st.DrawFn, rules: Rules, seat: int) -> dict[str, Any]:
     high = draw(st.sampled_from([False] * 9 + [True]))
     han = draw(st.integers(5, 30) if high else st.integers(rules.min_han, 4))
     value["han"] = han
+    if rules.north_dora and draw(st.booleans()):
+        value["north"] = draw(st.integers(0, 4))  # north tiles set aside: each a han more
     if rules.dora and han > rules.min_han and draw(st.booleans()):
         value["dora"] = draw(st.integers(0, han - rules.min_han))
     if han >= 5 and draw(st.booleans()):
@@ -162,14 +168,15 @@ def can_declare(rules: Rules, table: Table) -> list[int]:
     if not rules.riichi:
         return []
     if not rules.riichi_needs_points:
-        return list(SEATS)
-    return [s for s in SEATS if table.scores[s] >= rules.riichi_deposit]
+        return list(seats_of(rules))
+    return [s for s in seats_of(rules) if table.scores[s] >= rules.riichi_deposit]
 
 
 @st.composite
 def penalties(
     draw: st.DrawFn, rules: Rules, result: str, winners: list[int]
 ) -> list[dict[str, Any]]:
+    seats = seats_of(rules)
     kinds = ["points"]
     if rules.false_claim_points and result in ("ron", "tsumo"):
         kinds.append("false_claim")
@@ -183,12 +190,12 @@ def penalties(
         if kind == "false_claim":  # paid to the winner, so by somebody who did not win
             out.append(
                 {
-                    "seat": draw(st.sampled_from([s for s in SEATS if s not in winners])),
+                    "seat": draw(st.sampled_from([s for s in seats if s not in winners])),
                     "kind": kind,
                 }
             )
             continue
-        seat = draw(st.sampled_from(SEATS))
+        seat = draw(st.sampled_from(seats))
         if kind != "points":
             out.append({"seat": seat, "kind": kind})
             continue
@@ -197,7 +204,7 @@ def penalties(
             "points": draw(st.integers(1, 20).map(lambda n: n * 100)),
         }
         if draw(st.booleans()):
-            penalty["to"] = draw(st.sampled_from([s for s in SEATS if s != seat]))
+            penalty["to"] = draw(st.sampled_from([s for s in seats if s != seat]))
         out.append(penalty)
     return out
 
@@ -210,43 +217,49 @@ def hands(draw: st.DrawFn, rules: Rules, table: Table) -> dict[str, Any]:
     if rules.chombo != "none":
         results.append("chombo")
     result = draw(st.sampled_from(results))
+    seats = seats_of(rules)
     declarers = can_declare(rules, table)
     hand: dict[str, Any] = {"result": result, "riichi": draw(subsets(declarers))}
     winners: list[int] = []
     if result == "ron":
-        discarder = draw(st.sampled_from(SEATS))
-        others = [s for s in SEATS if s != discarder]
-        count = draw(st.sampled_from([n for n in (1, 1, 1, 1, 2, 3) if n <= rules.max_ron_winners]))
+        discarder = draw(st.sampled_from(seats))
+        others = [s for s in seats if s != discarder]
+        most = min(rules.max_ron_winners, len(others))
+        count = draw(st.sampled_from([n for n in (1, 1, 1, 1, 2, 3) if n <= most]))
         winners = draw(
             st.lists(st.sampled_from(others), min_size=count, max_size=count, unique=True)
         )
         hand["from"] = discarder
         hand["wins"] = [draw(hand_value(rules, seat)) for seat in winners]
     elif result == "tsumo":
-        winners = [draw(st.sampled_from(SEATS))]
+        winners = [draw(st.sampled_from(seats))]
         hand["wins"] = [draw(hand_value(rules, winners[0], self_drawn=True))]
     elif result == "draw":
-        hand["tenpai"] = draw(subsets(SEATS))
+        hand["tenpai"] = draw(subsets(seats))
         if rules.nagashi_mangan_percent and draw(st.booleans()):
             hand["nagashi"] = draw(
-                st.lists(st.sampled_from(SEATS), min_size=1, max_size=2, unique=True)
+                st.lists(st.sampled_from(seats), min_size=1, max_size=2, unique=True)
             )
     elif result == "abortive":
         reasons = []
         if rules.abortive_draws:
-            reasons += ["nine_terminals", "four_winds", "four_kongs"]
+            reasons += ["nine_terminals", "four_kongs"]
+            if len(seats) == 4:  # no North seat, no four winds
+                reasons.append("four_winds")
             if len(declarers) == 4:
                 reasons.append("four_riichi")
         if rules.triple_ron_aborts:
             reasons.append("triple_ron")
         hand["reason"] = draw(st.sampled_from(reasons))
         if hand["reason"] == "four_riichi":
-            hand["riichi"] = list(SEATS)
+            hand["riichi"] = list(seats)
     else:
-        hand["offender"] = draw(st.sampled_from(SEATS))
+        hand["offender"] = draw(st.sampled_from(seats))
     if winners and rules.payment_scheme == "all_pay":
         hand["losers"] = [
-            draw(hand_value(rules, seat, winner=False)) for seat in SEATS if seat not in winners
+            draw(hand_value(rules, seat, winner=False))
+            for seat in seats_of(rules)
+            if seat not in winners
         ]
     hand["penalties"] = draw(penalties(rules, result, winners))
     return hand
@@ -258,17 +271,18 @@ def hands(draw: st.DrawFn, rules: Rules, table: Table) -> dict[str, Any]:
 @st.composite
 def starts(draw: st.DrawFn, rules: Rules) -> Table:
     step = 10 if rules.start_points < 10000 else 100
+    seats = seats_of(rules)
     if draw(st.booleans()):
-        scores = (rules.start_points,) * 4
+        scores = (rules.start_points,) * len(seats)
     else:
         low, high = rules.start_points // 2 // step, 3 * rules.start_points // 2 // step
-        scores = tuple(draw(st.integers(low, high)) * step for _ in SEATS)
+        scores = tuple(draw(st.integers(low, high)) * step for _ in seats)
     if draw(st.booleans()):
         return Table(scores, "E", 1, 0, 0, 0)
     last = ROUNDS[rules.length] - 1
     round_ = WINDS[draw(st.integers(0, last))]
-    number = draw(st.integers(1, 4))
-    dealer = draw(st.sampled_from(SEATS))
+    number = draw(st.integers(1, len(seats)))
+    dealer = draw(st.sampled_from(seats))
     honba = draw(st.integers(0, 5)) if rules.honba_points else 0
     pool = draw(st.integers(0, 3)) * rules.riichi_deposit
     return Table(scores, round_, number, dealer, honba, pool)
@@ -330,7 +344,17 @@ def expected_next(rules: Rules, hand: dict[str, Any], dealer: int, honba: int) -
         counters = honba
     if not rules.honba_points:
         counters = 0
-    return (dealer if keeps else (dealer + 1) % 4), counters
+    return (dealer if keeps else (dealer + 1) % rules.players), counters
+
+
+def expected_position(rules: Rules, out: dict[str, Any], keeps: bool) -> tuple[str, int]:
+    """The next hand's wind and number: the same when the dealer keeps the deal; else the next
+    deal, a round having a deal per seat (three at a three-player table)."""
+    if keeps:
+        return out["round"], out["number"]
+    if out["number"] == rules.players:
+        return WINDS[min(WINDS.index(out["round"]) + 1, 3)], 1
+    return out["round"], out["number"] + 1
 
 
 def expected_pool(rules: Rules, hand: dict[str, Any], pool_before: int) -> int:
@@ -350,11 +374,16 @@ def check_game(generated: Generated) -> None:
     """Every invariant of a scored game, against the rules as stated in expected_next/_pool."""
     record = generated.record
     rules = resolve_rules(record["rules"])
-    result = score_game(record).as_dict()  # no valid record raises
+    scored = score_game(record)  # no valid record raises
+    result = scored.as_dict()
+    # the JSON the site caches reads back as the same typed result
+    assert GameResult.from_dict(result, scored.rules) == scored
     hands_out = result["hands"]
     assert hands_out == list(generated.steps)  # the whole game agrees with its hands alone
 
     scores = record["start"]["scores"]
+    start = record["start"]
+    east = (start["dealer"] - start["number"] + 1) % rules.players
     for i, (hand, out) in enumerate(zip(record["hands"], hands_out, strict=True)):
         assert sum(out["deltas"]) + (out["pool"] - out["pool_before"]) + out["forfeited"] == 0
         assert out["scores"] == [s + d for s, d in zip(scores, out["deltas"], strict=True)]
@@ -364,6 +393,11 @@ def check_game(generated: Generated) -> None:
         if following is not None:
             dealer, honba = expected_next(rules, hand, out["dealer"], out["honba"])
             assert (following["dealer"], following["honba"]) == (dealer, honba)
+            if out["round"] != "N" or out["number"] < rules.players:  # North's last ends it
+                position = expected_position(rules, out, dealer == out["dealer"])
+                assert (following["round"], following["number"]) == position
+            # the dealer is the seat the first East dealer's deal has passed to
+            assert following["dealer"] == (east + following["number"] - 1) % rules.players
             pool = following["pool_before"] if "pool_before" in following else following["pool"]
             assert pool == out["pool"]
     final = result["final"]
@@ -374,8 +408,8 @@ def check_game(generated: Generated) -> None:
         return
     ranks = final["ranks"]
     totals = [s + p for s, p in zip(scores, final["pool_to"], strict=True)]
-    for a in SEATS:
-        for b in SEATS:
+    for a in seats_of(rules):
+        for b in seats_of(rules):
             if scores[a] > scores[b]:
                 assert ranks[a] < ranks[b]
     assert sum(final["pool_to"]) == (final["pool"] if rules.leftover_pool == "first" else 0)
@@ -439,6 +473,8 @@ VARIED_OPTIONS = (
     "ties",
     "final_rounding",
     "leftover_pool",
+    "north_share",
+    "north_dora",
 )
 
 

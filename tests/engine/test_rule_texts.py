@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import get_preset
+from engine import get_preset
 
 from .helpers import deltas, draw, error, ron, scored, tsumo, win
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import get_preset, resolve_rules, rules_as_options
-from scoring.engine.rules import OPTIONS_1_0, OPTIONS_BEFORE
+from engine import get_preset, resolve_rules, rules_as_options
+from engine.rules import OPTIONS_1_0, OPTIONS_BEFORE
 
 from .helpers import deltas, draw, ron, scored, tsumo, win
 

@@ -13,9 +13,9 @@ from mahjong.constants import EAST
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 
-from scoring.engine import resolve_rules
-from scoring.engine.errors import RecordError
-from scoring.engine.tiles import _to_136, parse_tiles, value_tiles
+from engine import resolve_rules
+from engine.errors import RecordError
+from engine.tiles import _to_136, parse_tiles, value_tiles
 
 SUITS = "mpsz"
 

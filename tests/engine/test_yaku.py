@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import get_preset, preset_ids, score_record
+from engine import get_preset, preset_ids, score_record
 
 from .helpers import deltas, error, ron, scored, tsumo
 

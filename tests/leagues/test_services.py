@@ -9,8 +9,7 @@ from leagues import services
 from leagues.models import League, Season
 from rulesets.models import RuleSet
 from scoring import services as scoring
-
-from .conftest import tsumo
+from tests.factories import tsumo
 
 
 def test_a_league_s_rules_reach_its_new_games(club, alice, players):

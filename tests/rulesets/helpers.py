@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import engine
-from scoring.engine.presets import build_rules
+import engine
+from engine.presets import build_rules
 
 
 def candidates(description: dict[str, Any]) -> list[Any]:
@@ -55,3 +55,20 @@ def hands_for(rules: dict[str, Any]) -> list[dict[str, Any]]:
         ron_hand["losers"] = [{"seat": s, "points": 10 + s, "doubles": 0} for s in (0, 1, 3)]
         tsumo_hand["losers"] = [{"seat": s, "points": 10 + s, "doubles": 0} for s in (0, 2, 3)]
     return [ron_hand, {"result": "draw", "tenpai": [0]}, tsumo_hand]
+
+
+def form_data(template="preset:japanese-modern", name="Club nights", **changes):
+    """A full form post: every option at the template's value, with ``changes``."""
+    preset = template.partition(":")[2]
+    data = {"name": name, "description": "", "template": template}
+    for name_, value in engine.rules_as_options(engine.get_preset(preset).rules).items():
+        value = changes.get(name_, value)
+        if isinstance(value, list):
+            for i, v in enumerate(value):
+                data[f"{name_}_{i}"] = str(v)
+        elif isinstance(value, bool):
+            if value:
+                data[name_] = "on"
+        else:
+            data[name_] = str(value)
+    return data

@@ -2,9 +2,9 @@
 
 import pytest
 
+import engine
 from rulesets import services
 from rulesets.models import RuleSet
-from scoring import engine
 
 from .test_views import OUT_OF_RANGE
 
@@ -43,6 +43,7 @@ def test_presets_lists_every_built_in_preset_with_described_options(api):
     assert response.status_code == 200
     body = response.json()
     assert [p["id"] for p in body] == list(engine.preset_ids())
+    assert {"tenhou-sanma", "mahjong-soul-sanma"} <= {p["id"] for p in body}
     assert body[0] == engine.get_preset(body[0]["id"]).as_dict()
     honba = next(o for o in body[0]["options"] if o["name"] == "honba_points")
     assert honba == {

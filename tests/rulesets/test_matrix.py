@@ -3,10 +3,10 @@ refuses the combination by naming an option."""
 
 import pytest
 
+import engine
+from engine.rules import OPTION_NAMES
 from rulesets import services
-from scoring import engine
 from scoring import services as scoring
-from scoring.engine.rules import OPTION_NAMES
 
 from .helpers import candidates, changed_value, hands_for
 
@@ -68,14 +68,21 @@ REFUSED = {
     ("italian-official", "payment_scheme"): "value_system",
     ("italian-official", "honba_points"): "honba_points",
     ("italian-official", "uma_floating"): "uma_floating",
+    # Three players need three uma values (all-pay is played at four); north tiles are set
+    # aside only at three seats.
+    **{(p, "players"): "uma" for p in engine.four_player_presets() if p != "italian-official"},
+    ("italian-official", "players"): "players",
+    **{(p, "north_dora"): "north_dora" for p in engine.four_player_presets()},
 }
 
-MATRIX = [(p, o) for p in engine.preset_ids() for o in OPTION_NAMES]
+# The four-player presets, each option changed on its own (three-player rule sets: see
+# test_services.py and tests/scoring/test_three_seats.py; their numbers tests/engine/test_sanma.py).
+MATRIX = [(p, o) for p in engine.four_player_presets() for o in OPTION_NAMES]
 
 
 def test_the_matrix_covers_every_preset_and_option():
-    assert len(engine.preset_ids()) == 10
-    assert len(MATRIX) == 10 * len(OPTION_NAMES) == 580
+    assert len(engine.four_player_presets()) == 10
+    assert len(MATRIX) == 10 * len(OPTION_NAMES) == 610
     assert set(REFUSED) < set(MATRIX)
 
 
@@ -110,7 +117,7 @@ def test_a_rule_set_with_one_option_changed_scores_a_game(club, alice, players, 
     )
     assert game.rules["options"][option] == value
     for hand in hands_for(game.rules):
-        game = scoring.hand_record(game=game, hand=hand, entered_by=alice).game
+        game = scoring.hand_submit(game=game, hand=hand, user=alice).game
     game = scoring.game_finish(game=game, user=alice)
     assert game.hand_count == 3
     assert game.final["over"] is True

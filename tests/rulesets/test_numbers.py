@@ -19,7 +19,7 @@ def _game(club, alice, players, options, hands):
         club=club, players=players, ruleset_version=ruleset.current_version, created_by=alice
     )
     for hand in hands:
-        game = scoring.hand_record(game=game, hand=hand, entered_by=alice).game
+        game = scoring.hand_submit(game=game, hand=hand, user=alice).game
     return game
 
 
@@ -74,7 +74,7 @@ def _passes(n):
 def test_an_east_only_game_ends_after_east_4(club, alice, players):
     ours = _game(club, alice, players, {"length": "east"}, _passes(3))
     assert ours.is_running and ours.final["next"]["label"] == "E4"
-    ours = scoring.hand_record(game=ours, hand=_passes(4)[3], entered_by=alice).game
+    ours = scoring.hand_submit(game=ours, hand=_passes(4)[3], user=alice).game
     assert ours.over and ours.status == "finished"
     assert ours.final["next"] is None
     template = _game(club, alice, players, {}, _passes(4))

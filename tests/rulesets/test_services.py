@@ -2,11 +2,12 @@
 
 import pytest
 
+import engine
 from core.models import AuditEntry
 from rulesets import services
 from rulesets.models import RuleSet, RuleSetVersion
-from scoring import engine
 from scoring import services as scoring
+from tests import factories
 
 PARLOUR = {"length": "east", "nagashi_mangan_percent": 100, "honba_points": 1500}
 
@@ -200,3 +201,44 @@ def test_changes_read_in_words_in_category_order(parlour):
         "Pay for nagashi mangan: 100 instead of 0",
         "Dealer's extra hands: 1,500 instead of 300",
     ]
+
+
+def test_a_three_player_preset_is_a_template_and_its_rule_set_seats_three(club, alice):
+    # tenhou-sanma as a template, its counters changed: the rule set's games seat three.
+    ruleset = services.ruleset_create(
+        club=club,
+        name="Sanma",
+        template_preset="tenhou-sanma",
+        options={"honba_points": 1000},
+        created_by=alice,
+    )
+    version = ruleset.versions.get()
+    assert version.rules["options"]["players"] == 3
+    game = scoring.game_create(
+        club=club,
+        players=factories.players(club, ("Aiko", "Bruno", "Chiara")),
+        ruleset_version=version,
+        created_by=alice,
+    )
+    assert game.seat_count == 3
+
+
+def test_three_player_options_on_a_four_player_template_need_three_uma(club, alice):
+    with pytest.raises(engine.RulesError) as e:
+        services.ruleset_create(
+            club=club,
+            name="Sanma",
+            template_preset="japanese-modern",
+            options={"players": 3},
+            created_by=alice,
+        )
+    assert e.value.field == "uma"
+    assert not RuleSet.objects.filter(club=club).exists()
+    ruleset = services.ruleset_create(
+        club=club,
+        name="Sanma",
+        template_preset="japanese-modern",
+        options={"players": 3, "uma": [20, 0, -20]},
+        created_by=alice,
+    )
+    assert ruleset.versions.get().rules["options"]["players"] == 3

@@ -3,11 +3,12 @@
 import pytest
 from django.urls import reverse
 
+import engine
+from engine.rules import CATEGORIES, OPTION_NAMES
 from rulesets import services
 from rulesets.models import RuleSet
-from scoring import engine
 from scoring import services as scoring
-from scoring.engine.rules import CATEGORIES, OPTION_NAMES
+from tests.rulesets.helpers import form_data
 
 from ..conftest import PASSWORD
 
@@ -26,23 +27,6 @@ def parlour(club, alice):
 def login(client, user):
     assert client.login(username=user.username, password=PASSWORD)
     return client
-
-
-def form_data(template="preset:japanese-modern", name="Club nights", **changes):
-    """A full form post: every option at the template's value, with ``changes``."""
-    preset = template.partition(":")[2]
-    data = {"name": name, "description": "", "template": template}
-    for name_, value in engine.rules_as_options(engine.get_preset(preset).rules).items():
-        value = changes.get(name_, value)
-        if isinstance(value, list):
-            for i, v in enumerate(value):
-                data[f"{name_}_{i}"] = str(v)
-        elif isinstance(value, bool):
-            if value:
-                data[name_] = "on"
-        else:
-            data[name_] = str(value)
-    return data
 
 
 def test_the_list_says_how_each_rule_set_differs_in_words(client, charlie, parlour):
@@ -107,6 +91,21 @@ def test_an_organiser_creates_a_rule_set_with_the_form(client, alice):
     }
     page = client.get(response.url)
     assert "Uma: 30/10/-10/-30 instead of 20/10/-10/-20" in page.content.decode()
+
+
+def test_a_three_player_template_takes_three_uma_in_the_form(client, alice):
+    url = reverse("rulesets:create", args=["riverside"])
+    page = login(client, alice).get(url, {"template": "preset:tenhou-sanma"})
+    html = page.content.decode()
+    assert 'name="uma_2"' in html and 'name="uma_3"' not in html
+    data = form_data("preset:tenhou-sanma", name="Sanma nights", uma=[30, 0, -30])
+    response = client.post(url, data)
+    assert response.status_code == 302
+    ruleset = RuleSet.objects.get(name="Sanma nights")
+    assert ruleset.options == {"uma": [30, 0, -30]}
+    assert ruleset.current_version.rules["options"]["players"] == 3
+    detail = client.get(response.url).content.decode()
+    assert "Uma: 30/0/-30 instead of 20/0/-20" in detail
 
 
 def test_editing_in_the_form_writes_a_new_version(client, alice, parlour):

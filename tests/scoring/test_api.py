@@ -11,9 +11,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from clubs.models import Membership, Player
-from core.models import AuditEntry
 from scoring import services
-from scoring.models import Game, Hand
+from scoring.models import Game, Hand, PinAttempt
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON, TSUMO, hand_tag
 
@@ -434,7 +433,7 @@ def test_undo_removes_the_last_hand_and_answers_the_game(client, bob, running_ga
         "hand": {"result": "tsumo", "wins": [{"seat": 1, "han": 1, "fu": 30}]},
         "result": last.result,
     }
-    entry = running_game.audit_entries.get(action="hand.deleted", hand_number=3)
+    entry = running_game.audit_entries.get(action="hand.undone", hand_number=3)
     assert entry.reason == "Undo of the last hand."
 
 
@@ -592,7 +591,7 @@ def test_a_hand_with_null_lists_prints_on_the_sheet(client, bob, fresh_game):
     from scoring import pdf, sheet_data
 
     hand = {"result": "draw", "tenpai": None, "riichi": None, "penalties": None}
-    services.hand_record(game=fresh_game, hand=hand, entered_by=bob)
+    services.hand_submit(game=fresh_game, hand=hand, user=bob)
     fresh_game.refresh_from_db()
 
     assert pdf.game_sheet_pdf(sheet_data.game_sheet(fresh_game, address="x")).startswith(b"%PDF")
@@ -614,9 +613,7 @@ def test_five_wrong_pins_stop_the_pins_being_tried_for_a_while(client, bob, fini
     page = client.get(f"/games/{finished_game.pk}/").content.decode()
     assert page.count("typed a wrong PIN for") == 5
     # A quarter of an hour later the right PIN is taken again.
-    AuditEntry.objects.filter(action="player.pin_refused").update(
-        created=timezone.now() - datetime.timedelta(minutes=16)
-    )
+    PinAttempt.objects.update(created=timezone.now() - datetime.timedelta(minutes=16))
     assert _post(client, url, {"seat": 0, "pin": "1234"}).status_code == 200
 
 
@@ -740,7 +737,7 @@ def test_redo_puts_back_the_hand_the_undo_took(client, bob, running_game):
     body = response.json()
     assert body["hand_count"] == 3 and body["final"] == final
     assert body["hand"]["number"] == 3 and body["hand"]["hand"] == TSUMO
-    entry = running_game.audit_entries.filter(action="hand.recorded", hand_number=3).first()
+    entry = running_game.audit_entries.filter(action="hand.redone", hand_number=3).first()
     assert entry.reason == "Redo of the undone hand." and entry.after == TSUMO
 
 
@@ -755,3 +752,17 @@ def test_redo_of_another_hand_is_409_and_nothing_to_redo_is_400(client, bob, run
     assert nothing.status_code == 400 and nothing.json()["error"]["code"] == "nothing_to_redo"
     assert stale.status_code == 409 and stale.json()["state"]["hand_count"] == 2
     assert running_game.hands.count() == 2
+
+
+def test_a_repeated_key_gets_the_first_answer_byte_for_byte(client, bob, running_game):
+    # PostgreSQL's jsonb stores keys reordered; the first answer is kept as its own text.
+    client.force_login(bob)
+    url = f"/api/games/{running_game.pk}/hands/"
+    hand = {**RON, "expected_number": 4}
+
+    first = client.post(url, hand, content_type="application/json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = client.post(url, hand, content_type="application/json", HTTP_IDEMPOTENCY_KEY="k1")
+
+    assert first.status_code == again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.content == first.content

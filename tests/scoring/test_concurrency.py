@@ -5,11 +5,8 @@ together, against a database file on SQLite (see tests/conftest.py) or PostgreSQ
 requests really wait for each other's locks as on a club night.
 """
 
-import threading
-
 import pytest
 from django.contrib.auth.hashers import make_password
-from django.db import connection
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
@@ -19,34 +16,11 @@ from scoring import services
 from scoring.models import Game, Hand, Submission
 from scoring.pins import PIN_DEVICE_TRIES
 from tests.scoring.conftest import RON
+from tests.threads import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TSUMO_MANGAN = {"result": "tsumo", "wins": [{"seat": 0, "han": 5, "fu": 30}]}
-
-
-def at_once(count, work):
-    """``work(i)`` for i in 0..count-1, each in its own thread, released together: the
-    results (or the exceptions raised) in order of i."""
-    start = threading.Barrier(count)
-    results = [None] * count
-
-    def run(i):
-        try:
-            start.wait()
-            results[i] = work(i)
-        except Exception as e:  # the test looks at every outcome, errors included
-            results[i] = e
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not any(t.is_alive() for t in threads), "a request never finished"
-    return results
 
 
 @pytest.fixture
@@ -85,7 +59,7 @@ def test_ten_submissions_to_one_game_at_once_with_their_own_keys_add_ten_hands(b
     draw = {"result": "draw", "tenpai": [0, 1, 2, 3]}
 
     def submit(i):
-        return services.hand_record(game=running_game, hand=draw, entered_by=bob, key=f"own-{i}")
+        return services.hand_submit(game=running_game, hand=draw, user=bob, key=f"own-{i}")
 
     writes = at_once(10, submit)
 
@@ -119,7 +93,7 @@ def test_one_key_sent_ten_times_at_once_gets_the_first_answer_ten_times(
 
 def test_one_key_sent_at_once_without_a_hand_number_still_adds_one_hand(bob, running_game):
     def submit(_):
-        return services.hand_record(game=running_game, hand=RON, entered_by=bob, key="no-number")
+        return services.hand_submit(game=running_game, hand=RON, user=bob, key="no-number")
 
     writes = at_once(10, submit)
 
@@ -134,9 +108,7 @@ def test_a_refused_submission_is_not_kept_so_its_repeat_is_tried_afresh(bob, run
 
     answers = at_once(
         4,
-        lambda i: services.hand_record(
-            game=running_game, hand=refused, entered_by=bob, key="refused"
-        ),
+        lambda i: services.hand_submit(game=running_game, hand=refused, user=bob, key="refused"),
     )
 
     assert all(getattr(a, "code", None) == "discarder_wins" for a in answers), answers

@@ -4,7 +4,7 @@ correction carries them through."""
 
 import pytest
 
-from scoring import engine
+import engine
 from scoring.forms import HandForm, form_cannot_show, initial_from_hand, penalty_kinds
 from tests.scoring.conftest import RON, hand_tag
 
@@ -442,7 +442,7 @@ def test_a_correction_keeps_penalties_and_dora_without_a_warning(client, bob, ru
         "wins": [{"seat": 2, "han": 3, "fu": 40, "dora": 1}],
         "penalties": [{"seat": 1, "points": 1000, "to": 0}],
     }
-    services.hand_record(game=running_game, hand=data, entered_by=bob, expected_number=4)
+    services.hand_submit(game=running_game, hand=data, user=bob, expected_number=4)
     client.force_login(bob)
 
     page = client.get(f"/games/{running_game.pk}/hands/4/")
@@ -466,10 +466,10 @@ def test_a_correction_keeps_penalties_and_dora_without_a_warning(client, bob, ru
 def test_the_correction_form_warns_of_what_it_would_drop(client, bob, running_game):
     from scoring import services
 
-    services.hand_record(
+    services.hand_submit(
         game=running_game,
         hand={**RON, "penalties": [{"seat": 1, "points": 100}] * 4},
-        entered_by=bob,
+        user=bob,
     )
     client.force_login(bob)
 

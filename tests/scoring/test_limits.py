@@ -5,8 +5,9 @@ import json
 
 import pytest
 
+import engine
 from core.models import AuditEntry
-from scoring import engine, services
+from scoring import services
 from scoring.models import Game, GameSeat, Hand
 
 DRAW = {"result": "draw", "tenpai": []}
@@ -24,7 +25,7 @@ def test_a_game_of_300_hands_takes_no_more_and_saves_nothing(long_game, bob):
     entries = AuditEntry.objects.count()
 
     with pytest.raises(engine.EngineError) as e:
-        services.hand_record(game=long_game, hand=DRAW, entered_by=bob, expected_number=301)
+        services.hand_submit(game=long_game, hand=DRAW, user=bob, expected_number=301)
 
     assert (e.value.code, e.value.hand, e.value.field) == ("too_many_hands", 301, "hands")
     assert Hand.objects.filter(game=long_game).count() == 300
@@ -106,7 +107,7 @@ def test_a_game_started_by_engine_1_0_replays_as_it_did(club, table, bob):
         "riichi": [1, 3],
     }
 
-    services.hand_record(game=game, hand=double_ron, entered_by=bob)
+    services.hand_submit(game=game, hand=double_ron, user=bob)
 
     # engine 1.0 gave both deposits to seat 1, the first winner after the discarder
     assert Hand.objects.get(game=game).result["deltas"] == [-2000, 2000, 0, 0]

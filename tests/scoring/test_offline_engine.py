@@ -1,6 +1,6 @@
-"""The rule engine on the phone (scoring/offline_engine.py, scoring/engine/phone.py): the phone
-reads the entry form as the server's form does and previews a hand as the server does; the zip
-of the engine's source runs without Django; the worker alone may run WebAssembly; the entry
+"""The rule engine on the phone (scoring/phone_engine.py, entry/phone.py): the phone reads the
+entry form as the server's form does and previews a hand as the server does; the zip of the
+source of engine/ and entry/ runs without Django; the worker alone may run WebAssembly; the entry
 screen carries what the phone needs. The browser side is in tests/browser/test_offline.py."""
 
 import hashlib
@@ -17,9 +17,12 @@ from django.conf import settings
 from django.http import QueryDict
 from django.utils import translation
 
-from scoring import engine, offline_engine, selectors, services
-from scoring.engine import fields, phone
+import engine
+from entry import fields, phone, refusals
+from scoring import engine_messages, selectors, services
 from scoring.forms import HandForm
+from scoring.offline import phone_engine
+from tests import factories
 
 NAMES = ["Aiko", "Bruno", "Chiara", "Daiki"]
 ROOT = Path(settings.BASE_DIR)
@@ -166,7 +169,11 @@ BODIES = [
             "riichi": ["2"],
         },
     ),
-    ("italian-official", {"result": ["chombo"], "offender": ["3"]}),
+    # A faulty out under Italian rules: play goes on, the penalty is in the hand.
+    (
+        "italian-official",
+        {"result": ["draw"], "penalty_seat_0": ["3"], "penalty_kind_0": ["false_out"]},
+    ),
     (
         "tenhou",
         {
@@ -305,15 +312,46 @@ def test_the_phones_preview_is_the_servers(bob, running_game, typed):
     assert json.loads(phone.preview_json(json.dumps(_ask(running_game, typed)))) == answer
 
 
+SANMA_TYPED = [
+    # Chiara's 1 han 30 fu on Aiko's discard with two north tiles set aside (3 han).
+    {"result": ["ron"], "winners": ["2"], "discarder": ["0"], "value_2": ["1"], "fu_2": ["30"],
+     "north_2": ["2"]},
+    # Bruno's mangan by self-draw: the two others pay, the empty North seat's share is lost.
+    {"result": ["tsumo"], "winners": ["1"], "value_1": ["h5"], "north_1": [""]},
+    {"result": ["draw"], "tenpai": ["0", "2"]},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("typed", SANMA_TYPED)
+def test_the_phones_preview_of_a_three_player_game_is_the_servers(club, bob, typed):
+    seated = factories.players(club, ("Aiko", "Bruno", "Chiara"))
+    game = services.game_create(club=club, players=seated, rules="tenhou-sanma", created_by=bob)
+
+    answer = phone.preview(_ask(game, typed))
+
+    server = services.hand_preview(game=game, hand=_server_hand(game, typed), user=bob)
+    assert answer == {"number": 1, **server}
+    assert len(answer["hand"]["deltas"]) == 3
+
+
+def test_the_phone_refuses_a_fourth_seat_of_a_three_player_game(club, bob):
+    seated = factories.players(club, ("Aiko", "Bruno", "Chiara"))
+    game = services.game_create(club=club, players=seated, rules="tenhou-sanma", created_by=bob)
+    typed = {"result": ["tsumo"], "winners": ["3"], "value_3": ["h5"]}
+
+    error = phone.preview(_ask(game, typed))["error"]
+
+    assert (error["code"], error["field"], error["hand"]) == ("bad_seat", "wins[0].seat", 1)
+    assert error["text"].startswith("Hand 1: ") and error["mine"] is True
+
+
 def test_the_hands_waiting_on_the_phone_count_before_the_typed_one(bob, running_game):
     queued = TYPED[:2]
     typed = TYPED[2]
 
     answer = phone.preview(_ask(running_game, typed, queued))
     for body in queued:
-        services.hand_record(
-            game=running_game, hand=_server_hand(running_game, body), entered_by=bob
-        )
+        services.hand_submit(game=running_game, hand=_server_hand(running_game, body), user=bob)
     server = services.hand_preview(
         game=running_game, hand=_server_hand(running_game, typed), user=bob
     )
@@ -329,8 +367,11 @@ def test_a_field_missing_in_a_waiting_hand_or_the_typed_one_says_which(running_g
     typed = phone.preview(_ask(running_game, incomplete, [TYPED[1]]))
 
     problem = {"field": "fu_1", "message": "Choose %(name)s's fu.", "params": {"name": "Bruno"}}
-    assert waiting == {"problem": {**problem, "queued": 1}}
-    assert typed == {"problem": {**problem, "queued": None}}
+    # The game has three hands: the second waiting is hand 5; it, not the typed hand, is at fault.
+    text = "Hand 5, waiting on this phone: Choose Bruno's fu."
+    assert waiting == {"problem": {**problem, "queued": 1, "text": text, "mine": False}}
+    mine = {"queued": None, "text": "Choose Bruno's fu.", "mine": True}
+    assert typed == {"problem": {**problem, **mine}}
 
 
 def test_a_hand_the_rules_refuse_is_the_engines_error_as_the_server_raises_it(bob, running_game):
@@ -341,11 +382,74 @@ def test_a_hand_the_rules_refuse_is_the_engines_error_as_the_server_raises_it(bo
     with pytest.raises(engine.EngineError) as refused:
         services.hand_preview(game=running_game, hand=_server_hand(running_game, typed), user=bob)
 
-    assert answer == {"error": refused.value.as_dict()}
+    form = HandForm(_posted(typed), rules=running_game.rules, names=NAMES, dealer=None)
+    assert form.is_valid()
+    text = form.engine_error_text(refused.value, 4)
+    assert answer == {"error": {**refused.value.as_dict(), "text": text, "mine": True}}
     assert answer["error"]["code"] == "bad_fu" and answer["error"]["hand"] == 4
-    # The same refusal in a hand waiting on the phone is placed at its own number.
+    assert text.startswith("Chiara's fu: ")
+    # The same refusal in a hand waiting on the phone is placed at its own number, and is not
+    # the typed hand's.
     waiting = phone.preview(_ask(running_game, TYPED[3], [typed]))
     assert waiting["error"]["code"] == "bad_fu" and waiting["error"]["hand"] == 4
+    assert waiting["error"]["mine"] is False
+    assert waiting["error"]["text"] == engine_messages.engine_error_text(refused.value)
+
+
+# Hands the entry screen can give that the server refuses: a field the hand lacks (the form's
+# check), and the engine's refusal, on a field of a seat or not.
+REFUSED = {
+    "no han": {"result": ["ron"], "winners": ["2"], "discarder": ["3"], "fu_2": ["30"]},
+    "no discarder": {"result": ["ron"], "winners": ["2"], "value_2": ["3"], "fu_2": ["30"]},
+    "penalty without its kind": {"result": ["draw"], "penalty_seat_1": ["2"]},
+    "1 han 20 fu": {
+        "result": ["ron"],
+        "winners": ["2"],
+        "discarder": ["3"],
+        "value_2": ["1"],
+        "fu_2": ["20"],
+    },
+    "dora only": {
+        "result": ["ron"],
+        "winners": ["2"],
+        "discarder": ["3"],
+        "value_2": ["1"],
+        "fu_2": ["30"],
+        "dora_2": ["1"],
+    },
+    "the winner liable for their own yakuman": {
+        "result": ["ron"],
+        "winners": ["2"],
+        "discarder": ["3"],
+        "value_2": ["y1"],
+        "pao_2": ["2"],
+    },
+    "four riichi without four riichi": {"result": ["abortive"], "reason": ["four_riichi"]},
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it", "ja"])
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_the_phone_words_a_refused_hand_as_the_server_answers_it(
+    client, bob, running_game, case, language
+):
+    body = REFUSED[case]
+    client.force_login(bob)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    number = running_game.hand_count + 1
+
+    server = client.post(
+        f"/games/{running_game.pk}/hands/send/",
+        {**body, "key": f"refused-{case}", "expected_number": str(number)},
+    )
+    block = _block(client.get(f"/games/{running_game.pk}/hands/new/"))
+    answer = phone.preview({**_ask(running_game, body), "words": block["refusal_words"]})
+
+    assert server.status_code >= 400
+    refusal = answer.get("problem") or answer["error"]
+    assert refusal["mine"] is True
+    assert refusal["text"] == server.json()["error"]["message"]
+    assert running_game.hands.count() == 3
 
 
 def test_unknown_rules_are_the_engines_error_not_a_crash():
@@ -361,40 +465,44 @@ def _names(data):
     return zipfile.ZipFile(io.BytesIO(data)).namelist()
 
 
-def test_the_bundle_holds_the_engine_and_mahjong_and_nothing_of_django():
-    data, digest = offline_engine.bundle()
+def test_the_bundle_holds_the_engine_the_entry_and_mahjong_and_nothing_of_django():
+    data, digest = phone_engine.bundle()
     names = _names(data)
 
-    engine_files = sorted(
-        p.relative_to(ROOT).as_posix() for p in (ROOT / "scoring" / "engine").rglob("*.py")
+    # The two Django-free packages, whole and as top-level packages: nothing of scoring.
+    own_files = sorted(
+        p.relative_to(ROOT).as_posix()
+        for package in ("engine", "entry")
+        for p in (ROOT / package).rglob("*.py")
     )
     for name in (
-        "scoring/__init__.py",
-        "scoring/engine/__init__.py",
-        "scoring/engine/phone.py",
-        "scoring/engine/fields.py",
+        "engine/__init__.py",
+        "engine/__main__.py",
+        "entry/__init__.py",
+        "entry/phone.py",
+        "entry/fields.py",
         "mahjong/__init__.py",
-        *engine_files,
+        *own_files,
     ):
         assert name in names
     assert not [n for n in names if "__pycache__" in n or not n.endswith(".py")]
-    scoring = [n for n in names if n.startswith("scoring/")]
-    assert set(scoring) == {"scoring/__init__.py", *engine_files}
-    assert {n.split("/")[0] for n in names} == {"scoring", "mahjong"}
+    own = [n for n in names if n.startswith(("engine/", "entry/"))]
+    assert set(own) == set(own_files)
+    assert {n.split("/")[0] for n in names} == {"engine", "entry", "mahjong"}
     assert len(names) == len(set(names))
     assert digest == hashlib.sha256(data).hexdigest()[:16]
 
 
 def test_the_bundle_is_the_same_bytes_each_time_it_is_built():
-    first = offline_engine.bundle.__wrapped__()
-    second = offline_engine.bundle.__wrapped__()
+    first = phone_engine.bundle.__wrapped__()
+    second = phone_engine.bundle.__wrapped__()
 
-    assert first == second == offline_engine.bundle()
+    assert first == second == phone_engine.bundle()
 
 
 def test_the_bundle_runs_the_preview_where_django_cannot_be_imported(bob, running_game, tmp_path):
     bundle = tmp_path / "engine.zip"
-    bundle.write_bytes(offline_engine.bundle()[0])
+    bundle.write_bytes(phone_engine.bundle()[0])
     typed = TYPED[1]  # a win given as tiles: the mahjong hand calculator values it
     ask = json.dumps(_ask(running_game, typed))
     code = textwrap.dedent(
@@ -405,7 +513,7 @@ def test_the_bundle_runs_the_preview_where_django_cannot_be_imported(bob, runnin
             import django
         except ImportError:
             django = None
-        import scoring.engine.phone as phone
+        import entry.phone as phone
         answer = json.loads(phone.preview_json({ask!r}))
         print(json.dumps({{
             "django_importable": django is not None,
@@ -445,7 +553,7 @@ def test_the_bundle_is_served_as_a_zip(client):
 
     assert response.status_code == 200
     assert response["Content-Type"] == "application/zip"
-    assert response.content == offline_engine.bundle()[0]
+    assert response.content == phone_engine.bundle()[0]
     assert "immutable" in response["Cache-Control"]
 
 
@@ -459,7 +567,7 @@ def test_the_worker_alone_may_run_webassembly(client, bob, running_game):
     assert worker["Content-Type"].startswith("text/javascript")
     assert "'wasm-unsafe-eval'" in worker["Content-Security-Policy"]
     assert 'import { loadPyodide } from "/static/pyodide/pyodide.mjs";' in text
-    assert f"const BUNDLE_URL = {json.dumps(offline_engine.bundle_url())};" in text
+    assert f"const BUNDLE_URL = {json.dumps(phone_engine.bundle_url())};" in text
     assert "{{" not in text and "{%" not in text
     for page in pages:
         assert page.status_code == 200
@@ -474,19 +582,19 @@ def test_the_entry_screen_carries_the_game_and_the_engines_files(client, bob, ru
     assert block["record"] == services.game_record(running_game, players=())
     assert len(block["record"]["hands"]) == 3
     assert block["names"] == NAMES
-    assert block["worker"] == offline_engine.worker_url()
+    assert block["worker"] == phone_engine.worker_url()
     assert block["worker"] in block["files"]
     assert "/static/pyodide/pyodide.asm.wasm" in block["files"]
-    assert offline_engine.bundle_url() in block["files"]
-    assert set(block["field_messages"]) == set(fields.MESSAGES)
-    assert block["field_messages"]["Tap who won."] == "Tap who won."
-    assert block["engine_messages"] == {} and block["engine_general"] == ""
+    assert phone_engine.bundle_url() in block["files"]
+    # The sentences the phone words a refusal with (entry.refusals): in English, none but the
+    # engine's own, every sentence as it is.
+    assert block["refusal_words"] == {"english": True, "sentences": {}}
     # What the files name is served: the worker and the source at their versioned addresses,
     # Pyodide from the static files.
     assert client.get(block["worker"]).status_code == 200
-    assert client.get(offline_engine.bundle_url()).content == offline_engine.bundle()[0]
-    for name in offline_engine.PYODIDE_FILES:
-        assert (offline_engine.PYODIDE_DIR / name).is_file(), name
+    assert client.get(phone_engine.bundle_url()).content == phone_engine.bundle()[0]
+    for name in phone_engine.PYODIDE_FILES:
+        assert (phone_engine.PYODIDE_DIR / name).is_file(), name
 
 
 def test_a_correction_page_carries_no_engine(client, bob, running_game):
@@ -506,12 +614,17 @@ def test_the_phones_sentences_come_in_the_readers_language(client, bob, running_
 
     with translation.override("it"):
         italian = translation.gettext("Tap who won.")
-    assert block["field_messages"]["Tap who won."] == italian != "Tap who won."
-    assert block["engine_messages"] and block["engine_general"]
+    words = block["refusal_words"]
+    assert words["sentences"]["Tap who won."] == italian != "Tap who won."
+    assert words["english"] is False
+    # The sentences a refusal is worded with, where Italian words them otherwise.
+    assert set(words["sentences"]) <= set(refusals.sentences())
+    assert words["sentences"][refusals.GENERAL] != refusals.GENERAL
+    assert "han" not in words["sentences"]
 
 
 def test_the_service_worker_keeps_pyodide_in_a_cache_named_by_its_version(client):
-    package = offline_engine.PYODIDE_DIR / "package.json"
+    package = phone_engine.PYODIDE_DIR / "package.json"
     version = json.loads(package.read_text())["version"]
 
     text = client.get("/sw.js").content.decode()
@@ -529,5 +642,5 @@ def test_pyodide_is_addressed_by_its_own_names_under_a_deployments_hashed_static
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
-    pyodide = [url for url in offline_engine.files() if "/pyodide/" in url]
-    assert pyodide == [f"/static/pyodide/{name}" for name in offline_engine.PYODIDE_FILES]
+    pyodide = [url for url in phone_engine.files() if "/pyodide/" in url]
+    assert pyodide == [f"/static/pyodide/{name}" for name in phone_engine.PYODIDE_FILES]

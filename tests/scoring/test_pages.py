@@ -169,7 +169,7 @@ def test_the_poll_gets_the_pages_body_after_another_device_entered_a_hand(
 
     client.force_login(charlie)
     seen = running_game.version
-    services.hand_record(game=running_game, hand=RON, entered_by=bob, expected_number=4)
+    services.hand_submit(game=running_game, hand=RON, user=bob, expected_number=4)
     running_game.refresh_from_db()
 
     response = client.get(f"/games/{running_game.pk}/?version={seen}", HTTP_HX_REQUEST="true")
@@ -183,7 +183,9 @@ def test_the_poll_gets_the_pages_body_after_another_device_entered_a_hand(
     assert f"?version={running_game.version}" in html
 
 
-def test_the_poll_leaves_what_a_correction_changed_to_the_page(client, bob, running_game):
+def test_the_poll_and_the_workers_refresh_leave_what_a_correction_changed_to_the_page(
+    client, bob, running_game
+):
     client.force_login(bob)
     client.post(
         f"/games/{running_game.pk}/hands/1/",
@@ -196,8 +198,11 @@ def test_the_poll_leaves_what_a_correction_changed_to_the_page(client, bob, runn
     )
 
     client.get(f"/games/{running_game.pk}/?version=0", HTTP_HX_REQUEST="true")
+    # The phone's worker refreshes its kept copy of the page while the tab follows the save.
+    kept = client.get(f"/games/{running_game.pk}/", HTTP_X_TENBOU_KEPT="1")
     response = client.get(f"/games/{running_game.pk}/")
 
+    assert kept.context["changes"] is None
     assert response.context["changes"]["message"] == "Hand 1 corrected."
 
 
@@ -360,6 +365,30 @@ def test_correcting_a_hand_shows_what_changed(client, bob, running_game):
     assert b"East was not ready" in response.content  # the audit trail on the page
 
 
+def test_the_ledger_marks_a_corrected_hand_with_what_it_was(client, charlie, bob, running_game):
+    services.hand_correct(
+        game=running_game, number=2, hand={"result": "draw", "tenpai": [3]}, reason="typo", user=bob
+    )
+    # The hands move up after a deletion: the mark follows the corrected hand, as on the sheet.
+    services.hand_delete(game=running_game, number=1, reason="entered twice", user=bob)
+    client.force_login(charlie)
+
+    response = client.get(f"/games/{running_game.pk}/")
+
+    corrected, other = response.context["ledger"]
+    assert corrected["words"] == "Draw; ready: Daiki"
+    assert [(c.words, c.by, c.reason) for c in corrected["corrections"]] == [
+        ("Chiara won on Daiki's discard (2 han 30 fu)", "bob", "typo")
+    ]
+    assert other["corrections"] == ()
+    html = response.content.decode()
+    row = _section(html, 'id="hand-1"', "</tbody>")
+    assert "Corrected" in row
+    assert "<s>Chiara won on Daiki&#x27;s discard (2 han 30 fu)</s>" in row
+    assert "corrected by bob" in row and "“typo”" in row
+    assert "<s>" not in _section(html, 'id="hand-2"', "</tbody>")
+
+
 def test_a_correction_needs_a_reason(client, bob, running_game):
     client.force_login(bob)
 
@@ -424,7 +453,7 @@ def test_undo_leaves_a_hand_another_device_added_after_the_page_was_drawn(
     client.force_login(bob)
     page = client.get(f"/games/{running_game.pk}/").content.decode()
     assert '<input type="hidden" name="number" value="3">' in page
-    services.hand_record(game=running_game, hand=RON, entered_by=bob)  # the other device
+    services.hand_submit(game=running_game, hand=RON, user=bob)  # the other device
 
     response = client.post(f"/games/{running_game.pk}/undo/", {"number": "3"}, follow=True)
 
@@ -659,7 +688,7 @@ def test_undo_says_which_hand_went_and_redo_puts_it_back(client, bob, running_ga
 def test_no_redo_is_offered_once_a_hand_was_entered(client, bob, running_game):
     client.force_login(bob)
     client.post(f"/games/{running_game.pk}/undo/", {"number": "3"})
-    services.hand_record(game=running_game, hand=RON, entered_by=bob, expected_number=3)
+    services.hand_submit(game=running_game, hand=RON, user=bob, expected_number=3)
 
     page = client.get(f"/games/{running_game.pk}/")
     refused = client.post(f"/games/{running_game.pk}/redo/", {"number": "3"}, follow=True)
@@ -687,8 +716,8 @@ def test_the_game_page_says_a_changed_result_needs_confirming_again(
 
 
 def test_the_delete_reason_starts_empty_for_an_abortive_draw(client, bob, running_game):
-    services.hand_record(
-        game=running_game, hand={"result": "abortive", "reason": "four_winds"}, entered_by=bob
+    services.hand_submit(
+        game=running_game, hand={"result": "abortive", "reason": "four_winds"}, user=bob
     )
     client.force_login(bob)
 

@@ -13,16 +13,19 @@ from django.contrib.auth.hashers import make_password
 
 from scoring.models import Game
 from scoring.policy import SITE
-from tests.scoring.conftest import RON, hand_tag
+from tests.scoring.conftest import (
+    API_CORRECTION,
+    CORRECTION,
+    DELETION,
+    RON,
+    RON_FORM,
+    TAG,
+    hand_tag,
+)
 
 PERSONAS = ("anonymous", "dave", "charlie", "bob", "alice")
 LOGIN = "login"  # a redirect to the login page
 
-RON_FORM = {"result": "ron", "winners": ["2"], "discarder": "3", "value_2": "3", "fu_2": "40"}
-# Stands for the entity tag of hand 1 of the game the request goes to (read when it is sent).
-TAG = "<tag of hand 1>"
-CORRECTION = {"result": "draw", "tenpai": ["1"], "change_reason": "typo", "hand_tag": TAG}
-DELETION = {"reason": "x", "hand_tag": TAG}
 
 # (method, url, data, anonymous, outsider, member, scorer, organiser)
 PAGES = [
@@ -54,7 +57,6 @@ PAGES = [
 ]
 
 API_RON = {**RON, "expected_number": 4}
-API_CORRECTION = {"result": "draw", "tenpai": [1], "reason": "typo"}
 
 API = [
     ("get", "/api/clubs/{club}/players/", None, 404, 404, 200, 200, 200),
@@ -156,6 +158,7 @@ def _api_body(data, world):
             "club": world["club"].slug,
             "players": [p.pk for p in world["table"]],
             "rules": "tenhou",
+            "seated_elsewhere_ok": True,  # the table plays the running game too
         }
     if data == "import":
         return {
@@ -214,7 +217,7 @@ def public_game(public_club, dave):
     game = services.game_create(
         club=public_club, players=players, rules="japanese-modern", created_by=SITE
     )
-    services.hand_record(game=game, hand=RON, entered_by=SITE)
+    services.hand_submit(game=game, hand=RON, user=SITE)
     return game
 
 

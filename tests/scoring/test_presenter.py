@@ -10,8 +10,10 @@ range of numbers before those were deleted: pages, sheets and CSVs print what th
 
 import pytest
 
+import engine
 from core import formats
-from scoring import engine, presenter
+from engine import Unit
+from scoring import presenter
 
 HANDS = [
     {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [3]},
@@ -233,25 +235,23 @@ def test_a_hand_on_the_printed_sheet(i, doubles):
 
 
 @pytest.mark.parametrize(
-    ("value", "unit", "signed", "result", "printed"),
+    ("value", "unit", "result", "printed"),
     [
-        (273, "points_1000", "+27.3", "+27.3", "+27.3"),
-        (-104, "points_1000", "-10.4", "-10.4", "\u221210.4"),
-        (0, "points_1000", "+0.0", "0.0", "+0.0"),
-        (-5, "points_1000", "-0.5", "-0.5", "\u22120.5"),
-        (3900, "points", "+3,900", "+3900", "+3,900"),
-        (-12000, "points", "-12,000", "-12000", "\u221212,000"),
-        (0, "points", "0", "0", "+0"),
-        (None, "points", "", "", ""),
+        (273, "tenths", "+27.3", "+27.3"),
+        (-104, "tenths", "-10.4", "\u221210.4"),
+        (0, "tenths", "0.0", "0.0"),
+        (-5, "tenths", "-0.5", "\u22120.5"),
+        (3900, "points", "+3,900", "+3,900"),
+        (-12000, "points", "-12,000", "\u221212,000"),
+        (0, "points", "0", "0"),
+        (None, "points", "", ""),
     ],
 )
-def test_results_in_each_place_they_are_printed(value, unit, signed, result, printed):
-    """A result as the pages (a number of 1,000 from ``final``), the standings (tenths from
-    the seats) and the printed sheet (``final`` again, with a true minus) write it."""
-    from_final = value / 10 if value is not None and unit == "points_1000" else value
-    assert presenter.signed(from_final, unit) == signed
-    assert presenter.result_text(value, unit) == result
-    assert presenter.printed_result(from_final, unit) == printed
+def test_a_result_is_written_one_way_wherever_it_is_printed(value, unit, result, printed):
+    """A result, an integer in its unit in ``final`` and in the seats alike, as the pages,
+    the standings and the API write it, and as the printed sheet does (with a true minus)."""
+    assert formats.result_text(value, unit) == result
+    assert formats.printed(formats.result_text(value, unit)) == printed
 
 
 @pytest.mark.parametrize(
@@ -273,9 +273,7 @@ def test_numbers(value, points, printed, delta, signed_points, tenths):
     assert formats.tenths(value) == tenths
 
 
-@pytest.mark.parametrize(
-    ("unit", "words"), [("points_1000", "points of 1,000"), ("points", "points")]
-)
+@pytest.mark.parametrize(("unit", "words"), [("tenths", "points of 1,000"), ("points", "points")])
 def test_the_result_unit_in_words(unit, words):
     assert presenter.unit_words(unit) == words
 
@@ -386,3 +384,33 @@ def test_a_hand_label_is_shown_in_the_reader_words(language, label, tight, expec
 
     with translation.override(language):
         assert hand_name(label, tight=tight) == expected
+
+
+@pytest.mark.parametrize("preset", ["japanese-modern", "arushiiaru", "italian-official"])
+@pytest.mark.parametrize(
+    ("language", "points", "tenths"),
+    [
+        ("en", ("+7,670", "-12,300"), ("+7,670.5", "-1,234.0")),
+        ("it", ("+7.670", "-12.300"), ("+7.670,5", "-1.234,0")),
+        ("ja", ("+7,670", "-12,300"), ("+7,670.5", "-1,234.0")),
+    ],
+)
+def test_every_rule_family_writes_its_results_with_thousands_separators(
+    preset, language, points, tenths, club, bob
+):
+    # The unit a finished game of the family keeps its results in (points for Italian and
+    # Arushiiaru, tenths of 1,000 for modern riichi), then a large total in it.
+    from django.utils import translation
+
+    from tests.sheets.games import played_game
+
+    game = played_game(club, bob, rules=preset, hands=[{"result": "draw", "tenpai": []}])
+    unit = game.final_result.unit
+    assert game.final["unit"] == unit.record_name
+    values = (7670, -12300) if unit == Unit.POINTS else (76705, -12340)
+    expected = points if unit == Unit.POINTS else tenths
+    with translation.override(language):
+        assert tuple(formats.result_text(v, unit) for v in values) == expected
+        assert tuple(formats.printed(formats.result_text(v, unit)) for v in values) == tuple(
+            e.replace("-", "\u2212") for e in expected
+        )

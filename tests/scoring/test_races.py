@@ -5,8 +5,8 @@ On PostgreSQL the server works on the test database itself (the test's data is c
 ``transactional_db``). SQLite's test database lives in this process's memory, so it is copied
 into a file the server opens; what the server wrote is then read back through its own API.
 
-TENBOU_TEST_PORTS ("8100-8199") makes the server take the first free port of that range;
-without it the system picks a free one.
+TENBOU_TEST_PORTS ("8100-8199") makes the server take the first free port of that range (each
+parallel worker starts ten further on); without it the system picks a free one.
 """
 
 import html
@@ -39,6 +39,11 @@ DEVICES = 8
 def _free_port():
     ports = os.environ.get("TENBOU_TEST_PORTS", "")
     candidates = range(int(ports.split("-")[0]), int(ports.split("-")[1]) + 1) if ports else [0]
+    # Parallel workers (pytest-xdist: gw0, gw1 ...) start ten ports apart, so two of them do not
+    # both find one port free before either server has bound it.
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    start = worker * 10 % len(candidates)
+    candidates = [*candidates[start:], *candidates[:start]]
     for port in candidates:
         with socket.socket() as s:
             try:
@@ -147,7 +152,7 @@ def four_hands(club, table, bob):
     game = services.game_create(club=club, players=table, rules="japanese-modern", created_by=bob)
     draw = {"result": "draw", "tenpai": [0, 2]}
     for number, hand in enumerate((RON, TSUMO, draw, RON), start=1):
-        services.hand_record(game=game, hand=hand, entered_by=bob, expected_number=number)
+        services.hand_submit(game=game, hand=hand, user=bob, expected_number=number)
     return game
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from core.formats import result_text
 from scoring.presenter import hand_line, seat_winds, signed
 
 NAMES = ["Aiko", "Bruno", "Chiara", "Daiki"]
@@ -46,7 +47,7 @@ def test_the_dealer_sits_east():
 
 def test_changes_carry_their_sign():
     assert [signed(n) for n in (3900, -1000, 0)] == ["+3,900", "-1,000", "0"]
-    assert signed(27.3, "points_1000") == "+27.3"
+    assert result_text(273, "tenths") == "+27.3"
 
 
 def test_a_declarers_win_is_written_with_the_doubles_it_was_paid_with():

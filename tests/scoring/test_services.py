@@ -4,9 +4,10 @@ import datetime
 
 import pytest
 
+import engine
 from clubs.models import Player
 from core.models import AuditEntry
-from scoring import engine, services
+from scoring import services
 from scoring.models import Game, Hand
 
 RON = {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [3]}
@@ -34,8 +35,8 @@ def test_it_copies_every_option_of_the_rules_into_the_game(game):
 
 
 def test_it_caches_each_hand_result_and_the_running_totals(game, bob):
-    services.hand_record(game=game, hand=RON, entered_by=bob, expected_number=1)
-    services.hand_record(game=game, hand=DRAW, entered_by=bob, expected_number=2)
+    services.hand_submit(game=game, hand=RON, user=bob, expected_number=1)
+    services.hand_submit(game=game, hand=DRAW, user=bob, expected_number=2)
     game.refresh_from_db()
     hands = list(game.hands.order_by("number"))
     assert [h.result["deltas"] for h in hands] == [
@@ -49,30 +50,30 @@ def test_it_caches_each_hand_result_and_the_running_totals(game, bob):
 
 
 def test_a_repeated_key_answers_with_the_first_answer_and_adds_nothing(game, bob):
-    first = services.hand_record(game=game, hand=RON, entered_by=bob, key="k-1")
-    again = services.hand_record(game=game, hand=RON, entered_by=bob, key="k-1")
+    first = services.hand_submit(game=game, hand=RON, user=bob, key="k-1")
+    again = services.hand_submit(game=game, hand=RON, user=bob, key="k-1")
     assert again.repeated and again.response == first.response
     assert Hand.objects.filter(game=game).count() == 1
 
 
 def test_it_refuses_a_stale_hand_number(game, bob):
-    services.hand_record(game=game, hand=RON, entered_by=bob, expected_number=1)
+    services.hand_submit(game=game, hand=RON, user=bob, expected_number=1)
     with pytest.raises(services.StaleHandNumber):
-        services.hand_record(game=game, hand=DRAW, entered_by=bob, expected_number=1)
+        services.hand_submit(game=game, hand=DRAW, user=bob, expected_number=1)
 
 
 def test_a_bad_hand_saves_nothing(game, bob):
     bad = {"result": "ron", "from": 2, "wins": [{"seat": 2, "han": 3, "fu": 40}]}
     with pytest.raises(engine.EngineError) as e:
-        services.hand_record(game=game, hand=bad, entered_by=bob)
+        services.hand_submit(game=game, hand=bad, user=bob)
     assert e.value.code == "discarder_wins" and e.value.hand == 1
     assert not Hand.objects.filter(game=game).exists()
     assert Game.objects.get(pk=game.pk).hand_count == 0
 
 
 def test_correcting_an_early_hand_replays_the_later_ones(game, bob):
-    services.hand_record(game=game, hand=DRAW, entered_by=bob)  # dealer ready: keeps, honba 1
-    services.hand_record(game=game, hand=DRAW, entered_by=bob)
+    services.hand_submit(game=game, hand=DRAW, user=bob)  # dealer ready: keeps, honba 1
+    services.hand_submit(game=game, hand=DRAW, user=bob)
     services.hand_correct(
         game=game, number=1, hand={"result": "draw", "tenpai": [1]}, reason="typo", user=bob
     )
@@ -84,8 +85,8 @@ def test_correcting_an_early_hand_replays_the_later_ones(game, bob):
 
 
 def test_deleting_a_hand_moves_the_later_ones_up(game, bob):
-    services.hand_record(game=game, hand=RON, entered_by=bob)
-    services.hand_record(game=game, hand=DRAW, entered_by=bob)
+    services.hand_submit(game=game, hand=RON, user=bob)
+    services.hand_submit(game=game, hand=DRAW, user=bob)
     services.hand_delete(game=game, number=1, reason="wrong table", user=bob)
     hands = list(game.hands.order_by("number"))
     assert [(h.number, h.data) for h in hands] == [(1, DRAW)]
@@ -93,7 +94,7 @@ def test_deleting_a_hand_moves_the_later_ones_up(game, bob):
 
 
 def test_finishing_early_settles_the_game_and_fills_the_seats(game, bob):
-    services.hand_record(game=game, hand=RON, entered_by=bob)
+    services.hand_submit(game=game, hand=RON, user=bob)
     services.game_finish(game=game, user=bob)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.ended and game.over

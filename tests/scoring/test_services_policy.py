@@ -39,8 +39,8 @@ def test_a_member_or_an_outsider_changes_no_hand(running_game, charlie, dave, ch
 @pytest.mark.parametrize(
     "write",
     [
-        lambda g, u: services.hand_record(game=g, hand=RON, entered_by=u),
-        lambda g, u: services.hand_record(game=g, hand=RON, entered_by=u, key="k-1"),
+        lambda g, u: services.hand_submit(game=g, hand=RON, user=u),
+        lambda g, u: services.hand_submit(game=g, hand=RON, user=u, key="k-1"),
         lambda g, u: services.hand_preview(game=g, hand=RON, user=u),
         lambda g, u: services.game_finish(game=g, user=u),
     ],
@@ -62,7 +62,7 @@ def test_a_member_or_an_outsider_neither_enters_a_hand_nor_finishes(
 def test_a_scorer_or_the_site_enters_a_hand_and_finishes(running_game, bob, who):
     actor = bob if who == "bob" else SITE
 
-    services.hand_record(game=running_game, hand=RON, entered_by=actor, expected_number=4)
+    services.hand_submit(game=running_game, hand=RON, user=actor, expected_number=4)
     game = services.game_finish(game=running_game, user=actor)
 
     assert (game.hand_count, game.status) == (4, "finished")

@@ -95,7 +95,7 @@ def test_undo_removes_the_last_hand(running_game, bob):
     services.hand_undo(game=running_game, user=bob)
 
     assert [h.data for h in running_game.hands.order_by("number")] == [DRAW_DEALER_READY, RON]
-    entry = AuditEntry.objects.get(action="hand.deleted", hand_number=3)
+    entry = AuditEntry.objects.get(action="hand.undone", hand_number=3)
     assert entry.before == TSUMO and entry.reason == "Undo of the last hand."
 
 
@@ -225,7 +225,7 @@ def test_a_correction_of_a_hand_changed_meanwhile_is_refused_and_changes_nothing
 
 
 def test_after_a_delete_the_old_tag_of_a_number_no_longer_matches(running_game, bob):
-    services.hand_record(game=running_game, hand=TSUMO, entered_by=bob, expected_number=4)
+    services.hand_submit(game=running_game, hand=TSUMO, user=bob, expected_number=4)
     tag_3 = hand_tag(running_game, 3)
     services.hand_delete(game=running_game, number=2, reason="twice", user=bob)
     # Hand 3 now is what was hand 4: the same entry as the old hand 3, but another hand.
@@ -354,7 +354,7 @@ def test_redo_puts_back_the_undone_hand_with_the_same_numbers(running_game, bob)
     assert [(h.data, h.label, h.result) for h in running_game.hands.order_by("number")] == before
     running_game.refresh_from_db()
     assert running_game.final == final
-    entry = AuditEntry.objects.filter(action="hand.recorded").first()  # the newest
+    entry = AuditEntry.objects.filter(action="hand.redone").first()  # the newest
     assert (entry.hand_number, entry.after, entry.actor) == (3, TSUMO, bob)
     assert entry.reason == "Redo of the undone hand."
     with pytest.raises(services.GameError) as e:  # one undo, one redo
@@ -364,7 +364,7 @@ def test_redo_puts_back_the_undone_hand_with_the_same_numbers(running_game, bob)
 
 def test_no_redo_once_a_hand_was_entered_after_the_undo(running_game, bob):
     services.hand_undo(game=running_game, user=bob)
-    services.hand_record(game=running_game, hand=RON, entered_by=bob, expected_number=3)
+    services.hand_submit(game=running_game, hand=RON, user=bob, expected_number=3)
 
     with pytest.raises(services.GameError) as e:
         services.hand_redo(game=running_game, user=bob)

@@ -1,9 +1,12 @@
 """The entry form's yaku picker: the preset's table on the form, the win it sends, the preview's
 count, and a correction reopened by yaku."""
 
+from html.parser import HTMLParser
+
 import pytest
 
-from scoring import engine, services
+import engine
+from scoring import services
 from scoring.forms import HandForm, form_cannot_show, initial_from_hand
 
 NAMES = ["Aiko", "Bruno", "Chiara", "Daiki"]
@@ -145,7 +148,7 @@ def test_the_api_saves_a_hand_by_tiles(bob, running_game):
         "riichi": [1],
         "wins": [{"seat": 1, "tiles": "234567m234p45688s", "win": "6s"}],
     }
-    services.hand_record(game=running_game, hand=hand, entered_by=bob)
+    services.hand_submit(game=running_game, hand=hand, user=bob)
     saved = running_game.hands.order_by("-number").first()
     assert saved.result["breakdowns"][0]["source"] == "tiles"
 
@@ -310,8 +313,60 @@ def test_the_game_page_says_what_a_hand_by_yaku_tiles_or_sets_was(client, bob, r
         {"result": "ron", "from": 3, "wins": [{"seat": 2, "yaku": ["toitoi"], "fu": 40}]},
         {"result": "tsumo", "wins": [{"seat": 1, "tiles": "234567m234p45688s", "win": "6s"}]},
     ):
-        services.hand_record(game=running_game, hand=hand, entered_by=bob)
+        services.hand_submit(game=running_game, hand=hand, user=bob)
     client.force_login(bob)
     html = client.get(f"/games/{running_game.pk}/").content.decode()
     assert "(toitoi; 40 fu)" in html
     assert "(tiles 234567m234p45688s, won on 6s)" in html
+
+
+class _TileKeys(HTMLParser):
+    """The tile picker's keys of one seat: each key's code, accessible name, classes and the
+    text it shows."""
+
+    def __init__(self, seat):
+        super().__init__()
+        self.seat, self.in_picker, self.key, self.keys = str(seat), False, None, {}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "details" and "data-tile-picker" in a:
+            self.in_picker = a.get("data-seat") == self.seat
+        elif tag == "button" and self.in_picker and "data-tile" in a:
+            self.key = {"label": a.get("aria-label"), "class": a["class"].split(), "text": ""}
+            self.keys[a["data-tile"]] = self.key
+
+    def handle_endtag(self, tag):
+        if tag == "button":
+            self.key = None
+
+    def handle_data(self, data):
+        if self.key is not None:
+            self.key["text"] += data.strip()
+
+
+def test_the_tile_picker_shows_tile_faces_named_by_their_codes(client, bob, running_game):
+    client.force_login(bob)
+    keys = _TileKeys(1)
+    keys.feed(client.get(f"/games/{running_game.pk}/hands/new/").content.decode())
+
+    assert len(keys.keys) == 34 + 3  # every kind of tile, and the red fives
+    shown = {code: (k["text"], k["label"]) for code, k in keys.keys.items()}
+    assert shown["1m"] == ("1萬", "1m")
+    assert shown["3p"] == ("3筒", "3p")
+    assert shown["9s"] == ("9索", "9s")
+    assert [shown[f"{n}z"][0] for n in range(1, 8)] == ["東", "南", "西", "北", "白", "發", "中"]
+    assert shown["7z"][1] == "7z"
+    # A red five shows a five, marked red, and says so to a screen reader.
+    assert shown["0p"] == ("5筒", "red five 0p")
+    assert "red" in keys.keys["0p"]["class"] and "red" not in keys.keys["5p"]["class"]
+    assert not [code for code, (text, _) in shown.items() if code in text]
+
+
+def test_the_examples_in_the_pickers_module_run():
+    import doctest
+
+    from scoring import hand_values
+
+    failed, attempted = doctest.testmod(hand_values)
+    assert failed == 0 and attempted > 0

@@ -6,8 +6,7 @@ import io
 
 from pypdf import PdfReader
 
-from clubs.models import Player
-from scoring import services
+from tests import factories
 
 NAMES = ("Aiko 佐藤", "Bruno Rossi", "Chiara Lucà", "Daiki 鈴木")
 
@@ -105,19 +104,9 @@ def pdf_fonts(content: bytes) -> dict[str, bool]:
     return fonts
 
 
-def players(club, names=NAMES):
-    return [Player.objects.get_or_create(club=club, display_name=n)[0] for n in names]
-
-
 def played_game(
     club, user, *, hands=HANDS, rules="japanese-modern", finish=True, names=NAMES, **extra
 ):
-    game = services.game_create(
-        club=club, players=players(club, names), rules=rules, created_by=user, **extra
-    )
-    for hand in hands:
-        services.hand_record(game=game, hand=hand, entered_by=user)
-    if finish:
-        services.game_finish(game=game, user=user)
-    game.refresh_from_db()
-    return game
+    """The sheet's game: the eleven HANDS among the NAMES, unless told otherwise."""
+    seated = factories.players(club, names)
+    return factories.play(club, seated, user, hands, rules=rules, finish=finish, **extra)

@@ -3,17 +3,11 @@
 import io
 
 import pypdf
-import pytest
 
 from clubs.models import Player
 from core.models import AuditEntry
 from rulesets import services as rulesets
 from scoring.models import Game
-
-
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def _form(**changes):

@@ -1,6 +1,10 @@
 """The renderers: every hand row's numbers, the totals and the results are in the PDF's text."""
 
 import datetime
+import logging
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -11,6 +15,7 @@ from scoring import pdf, services, sheet_data
 from tests.sheets.games import ITALIAN_HANDS, pdf_fonts, pdf_text, played_game
 
 ADDRESS = "https://tenbou.example/games/1/"
+PROJECT = Path(__file__).resolve().parent.parent.parent
 
 
 def signed(value):
@@ -100,7 +105,7 @@ def test_the_end_block_has_totals_pool_ranks_and_results(game, text):
 
 def test_the_header_names_the_club_date_table_rules_and_changed_options(text):
     assert "Riverside Mahjong" in text
-    assert "Mon 30 November 2026" in text
+    assert "30 Nov 2026" in text and "November" not in text
     assert "Table 3" in text
     assert "Japanese Modern (ari-ari)" in text
     assert "Changed from the preset: Round up to mangan: yes; Dealer's extra hands: 1,500" in text
@@ -128,7 +133,7 @@ def test_it_prints_the_confirmations(game, alice):
     seat.confirmed_at = timezone.make_aware(datetime.datetime(2026, 11, 30, 22, 14))
     seat.save()
     text = pdf_text(pdf.game_sheet_pdf(sheet_data.game_sheet(game, address=ADDRESS)))
-    assert "Confirmed by alice, 30 Nov 2026 22:14" in text
+    assert "Confirmed by alice, 30 Nov 2026, 22:14" in text
     assert text.count("Not confirmed on the site") == 3
 
 
@@ -165,6 +170,65 @@ def test_an_italian_game_shows_points_and_doubles_and_whole_point_results(club, 
         assert result in text
 
 
+# A self-drawn Italian win given by its parts, and a loser's kong given the same way.
+PARTS_HAND = {
+    "result": "tsumo",
+    "riichi": [2],
+    "wins": [
+        {
+            "seat": 2,
+            "parts": {
+                "win": True,
+                "sets": [
+                    {"set": "pung", "tiles": "honours", "concealed": False, "honour": "dragon"}
+                ],
+                "pair": "seat_wind",
+                "flowers": 2,
+                "own_flowers": 1,
+                "self_drawn": True,
+            },
+        }
+    ],
+    "losers": [
+        {"seat": 0, "parts": {"sets": [{"set": "kong", "tiles": "simples", "concealed": True}]}},
+        {"seat": 1, "points": 0, "doubles": 0},
+        {"seat": 3, "points": 0, "doubles": 0},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "winner", "loser"),
+    [
+        (
+            "en",
+            "Chiara Lucà 36 points, 3 doubles with 1 for riichi",
+            "Aiko 佐藤 16 points, 0 doubles",
+        ),
+        (
+            "it",
+            "Chiara Lucà 36 punti, 3 raddoppi, di cui 1 per il riichi",
+            "Aiko 佐藤 16 punti, 0 raddoppi",
+        ),
+    ],
+)
+def test_a_hand_given_by_its_parts_shows_the_points_and_doubles_counted(
+    club, bob, language, winner, loser
+):
+    from django.utils import translation
+
+    from scoring import selectors
+
+    game = played_game(club, bob, hands=[PARTS_HAND], rules="italian-official", finish=False)
+    with translation.override(language):
+        text = pdf_text(pdf.game_sheet_pdf(sheet_data.game_sheet(game, address=ADDRESS)))
+        (row,) = selectors.ledger(game)
+    assert winner in text and loser in text
+    assert "counted from its parts" not in text
+    # The game page's ledger says what the sheet says.
+    assert winner.removeprefix("Chiara Lucà ") in row["words"]
+
+
 def test_the_blank_sheet_has_the_header_players_and_numbered_empty_rows(game):
     content = pdf.blank_sheet_pdf(sheet_data.blank_sheet(game, address=ADDRESS, rows=24))
     text = pdf_text(content)
@@ -185,3 +249,58 @@ def test_the_filename_names_club_date_and_table():
     assert core_pdf.sheet_filename("club", "Lega Tōkyō", "Autunno 2026") == (
         "club-lega-tokyo-autunno-2026.pdf"
     )
+
+
+def test_rendering_a_sheet_logs_no_info_lines_from_weasyprint(game, caplog):
+    # WeasyPrint announces each rendering step ("Step 2 - Fetching and parsing CSS") at INFO
+    # and fontTools its subsetting: with the root logger at INFO they filled the console.
+    with caplog.at_level(logging.DEBUG, logger="root"):
+        pdf.game_sheet_pdf(sheet_data.game_sheet(game, address=ADDRESS))
+
+    noisy = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name.split(".")[0] in {"weasyprint", "fontTools"} and r.levelno < logging.WARNING
+    ]
+    assert noisy == []
+
+
+def test_a_server_process_writes_no_weasyprint_steps_to_its_console():
+    # WeasyPrint logs "Step 2 - Fetching and parsing CSS" for its own stylesheets when it is
+    # imported, before any module of ours could lower its level: the settings must.
+    result = subprocess.run(
+        [
+            sys.executable,
+            "manage.py",
+            "shell",
+            "-c",
+            "from core import pdf; pdf.html_to_pdf('<p>東</p>')",
+        ],
+        cwd=PROJECT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert "Step " not in result.stderr
+
+
+def test_a_three_player_game_prints_three_seats_and_the_pool_s_winner(club, bob):
+    # Chiara declares riichi and Aiko wins on Bruno's discard under tenhou-sanma: the stick
+    # goes to Aiko, and the sheet names her as the pool's winner without a fourth seat.
+    from tests.factories import FOUR, play, players
+
+    hand = {
+        "result": "ron",
+        "from": 1,
+        "wins": [{"seat": 0, "han": 3, "fu": 30}],
+        "riichi": [2],
+    }
+    game = play(club, players(club, FOUR[:3]), bob, [hand], rules="tenhou-sanma")
+    sheet = sheet_data.game_sheet(game, address=ADDRESS)
+    assert [s.name for s in sheet.header.seats] == list(FOUR[:3])
+    text = pdf_text(pdf.game_sheet_pdf(sheet))
+    r = game.hands.get().result
+    assert " ".join(plain(s) for s in r["scores"]) in text
+    assert "Daiki" not in text

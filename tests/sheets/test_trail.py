@@ -135,7 +135,7 @@ def test_an_undone_last_hand_stands_before_the_hand_recorded_in_its_place(club, 
     game = played_game(club, bob, hands=TRAIL_HANDS[:3], rules=LONG_GAME, finish=False)
     services.hand_undo(game=game, user=bob)
     for hand in TRAIL_HANDS[2:5]:
-        services.hand_record(game=game, hand=hand, entered_by=bob)
+        services.hand_submit(game=game, hand=hand, user=bob)
     sheet = sheet_data.game_sheet(game, address=ADDRESS)
     assert [(type(x).__name__, x.number) for x in sheet.lines] == [
         ("HandRow", 1),

@@ -1,14 +1,14 @@
 """python manage.py import_club FILE [--bind-existing-users]: restore a club written by
 export_club. The whole file is checked before anything is written; a bad file is refused with
-the place in the file that is wrong (``games[3].record.players: a game has four seats, found
-3``) and the database is left as it was."""
+the place in the file that is wrong (``games[3].record.players: the game's rules seat 4
+players, found 3``) and the database is left as it was."""
 
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
 from clubhouse.backup import BackupError, import_club
-from scoring.engine import EngineError
+from engine import EngineError
 
 
 class Command(BaseCommand):

@@ -16,10 +16,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+import engine
 from core.i18n import description_text
-from scoring import engine
-from scoring.engine.italian import patterns_list
-from scoring.engine.yaku import TABLES
+from engine.italian import patterns_list
+from engine.yaku import TABLES
 
 TARGET = Path(__file__).resolve().parents[2] / "engine_words.py"
 

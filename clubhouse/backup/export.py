@@ -1,0 +1,189 @@
+"""A club written out as one JSON document (:func:`export_club`)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from clubhouse.backup.validation import FORMAT, BackupError
+from clubs.models import Club
+from core.snapshot import read_snapshot
+from leagues.models import League
+from rulesets.models import RuleSet
+from scoring import services
+from scoring.models import Game
+
+
+def _when(value: datetime.datetime | datetime.date | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _username(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def _default_rules_out(club: Club) -> str:
+    """The club's default rules with a rule set named, not numbered: ids change on restore."""
+    kind, _, ref = club.default_rules.partition(":")
+    if kind == "ruleset":
+        ruleset = club.rulesets.filter(pk=int(ref)).first() if ref.isdigit() else None
+        return f"ruleset:{ruleset.name}" if ruleset else ""
+    return club.default_rules
+
+
+def export_club(club: Club) -> dict[str, Any]:
+    """The whole club as JSON-ready data, read as of one moment (:func:`read_snapshot`): a
+    hand saved meanwhile is wholly in the backup or wholly out of it, audit entry included."""
+    with read_snapshot():
+        return _export(Club.objects.get(pk=club.pk))
+
+
+def _export(club: Club) -> dict[str, Any]:
+    users = {m.user for m in club.memberships.select_related("user")}
+    users |= {p.user for p in club.players.select_related("user") if p.user is not None}
+    games = list(
+        club.games.order_by("created_at", "id").select_related(
+            "league", "season", "ruleset_version__ruleset", "created_by"
+        )
+    )
+    index = {g.pk: i for i, g in enumerate(games)}
+    return {
+        "format": FORMAT,
+        "club": {
+            "name": club.name,
+            "slug": club.slug,
+            "public": club.public,
+            "created": _when(club.created),
+            "time_zone": club.time_zone,
+            "language": club.language,
+            "default_rules": _default_rules_out(club),
+        },
+        "users": sorted(
+            (
+                {
+                    "username": u.get_username(),
+                    "email": u.email,
+                    "password": u.password,
+                    "first_name": u.first_name,
+                    "last_name": u.last_name,
+                }
+                for u in users
+            ),
+            key=lambda u: u["username"],
+        ),
+        "memberships": [
+            {"user": m.user.get_username(), "role": m.role, "created": _when(m.created)}
+            for m in club.memberships.select_related("user").order_by("user__username")
+        ],
+        "players": [
+            {
+                "display_name": p.display_name,
+                "user": _username(p.user),
+                "pin": p.pin,
+                "created": _when(p.created),
+                "retired": p.retired,
+            }
+            for p in club.players.select_related("user").order_by("display_name")
+        ],
+        "rulesets": [_ruleset(r) for r in _rulesets_in_order(club)],
+        "leagues": [_league(lg) for lg in club.leagues.order_by("slug")],
+        "games": [_game(g) for g in games],
+        "audit": [
+            {
+                "action": a.action,
+                "actor": _username(a.actor),
+                "game": index.get(a.game_id) if a.game_id else None,
+                "hand_number": a.hand_number,
+                "before": a.before,
+                "after": a.after,
+                "reason": a.reason,
+                "created": _when(a.created),
+            }
+            for a in club.audit_entries.select_related("actor").order_by("created", "id")
+        ],
+    }
+
+
+def _rulesets_in_order(club: Club) -> list[RuleSet]:
+    """Rule sets with every template before the rule sets made from it."""
+    pending = list(club.rulesets.order_by("created", "id"))
+    done: list[RuleSet] = []
+    while pending:
+        for r in pending:
+            if r.template_ruleset_id is None or any(d.pk == r.template_ruleset_id for d in done):
+                done.append(r)
+                pending.remove(r)
+                break
+        else:
+            raise BackupError("The club's rule sets refer to each other in a circle.")
+    return done
+
+
+def _ruleset(r: RuleSet) -> dict[str, Any]:
+    return {
+        "name": r.name,
+        "description": r.description,
+        "template_preset": r.template_preset,
+        "template_ruleset": r.template_ruleset.name if r.template_ruleset else None,
+        "options": r.options,
+        "created_by": _username(r.created_by),
+        "created": _when(r.created),
+        "versions": [
+            {
+                "number": v.number,
+                "options": v.options,
+                "rules": v.rules,
+                "template_version": v.template_version.number if v.template_version else None,
+                "created_by": _username(v.created_by),
+                "created": _when(v.created),
+            }
+            for v in r.versions.select_related("template_version", "created_by").order_by("number")
+        ],
+    }
+
+
+def _league(lg: League) -> dict[str, Any]:
+    return {
+        "name": lg.name,
+        "slug": lg.slug,
+        "rules": lg.rules,
+        "ruleset": lg.ruleset.name if lg.ruleset else None,
+        "aggregate": lg.aggregate,
+        "placement_points": lg.placement_points,
+        "min_games": lg.min_games,
+        "drop_worst": lg.drop_worst,
+        "confirmation_required": lg.confirmation_required,
+        "created": _when(lg.created),
+        "seasons": [
+            {"name": s.name, "starts": _when(s.starts), "ends": _when(s.ends)}
+            for s in lg.seasons.order_by("starts", "id")
+        ],
+    }
+
+
+def _game(g: Game) -> dict[str, Any]:
+    seats = list(g.seats.select_related("player", "confirmed_by").order_by("seat"))
+    hands = list(g.hands.select_related("entered_by").order_by("number"))
+    version = g.ruleset_version
+    return {
+        "record": services.game_record(g, [h.data for h in hands], [s.player for s in seats]),
+        "league": g.league.slug if g.league else None,
+        "season": g.season.name if g.season else None,
+        "ruleset": [version.ruleset.name, version.number] if version else None,
+        "rules_name": g.rules_name,
+        "table": g.table,
+        "played_on": _when(g.played_on),
+        "status": g.status,
+        "created_by": _username(g.created_by),
+        "created_at": _when(g.created_at),
+        "finished_at": _when(g.finished_at),
+        "confirmations": [
+            {"seat": s.seat, "at": _when(s.confirmed_at), "by": _username(s.confirmed_by)}
+            for s in seats
+            if s.confirmed_at is not None
+        ],
+        "hands": [
+            {"entered_by": _username(h.entered_by), "entered_at": _when(h.entered_at)}
+            for h in hands
+        ],
+    }

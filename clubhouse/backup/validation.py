@@ -1,0 +1,477 @@
+"""Checking a backup before anything is written: :func:`check_backup` refuses a bad file with
+a :class:`BackupError` naming the place in the file and what is wrong."""
+
+from __future__ import annotations
+
+import datetime
+import zoneinfo
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
+
+import engine
+from clubs.models import LANGUAGES, Club, Membership
+from core import bounds
+from core.errors import DomainError
+from leagues.models import League
+from leagues.services import in_placement_range
+from scoring.models import Game
+
+FORMAT = "tenbou-club-backup/1"
+
+
+class BackupError(DomainError):
+    """A backup that cannot be restored; the message says why."""
+
+    def __init__(self, message: str, *, code: str = "invalid_backup", field: str | None = None):
+        super().__init__(message, code=code, field=field)
+
+
+# The bounds are the site's own (core.bounds): whatever the site accepted, its backup restores.
+
+
+def _fail(path: str, message: str) -> BackupError:
+    return BackupError(f"{path}: {message}")
+
+
+def _object(value: Any, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """``value`` as an object with every one of ``keys`` (other keys are not read)."""
+    if not isinstance(value, dict):
+        raise _fail(path, f"expected an object, found {type(value).__name__}")
+    for key in keys:
+        if key not in value:
+            raise _fail(path, f"'{key}' is missing")
+    return value
+
+
+def _list(value: Any, path: str, most: int = bounds.ROWS) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(path, f"expected a list, found {type(value).__name__}")
+    if len(value) > most:
+        raise _fail(path, f"at most {most:,} entries, found {len(value):,}")
+    return value
+
+
+def _text(value: Any, path: str, longest: int, *, blank: bool = True) -> str:
+    if not isinstance(value, str):
+        raise _fail(path, f"expected text, found {type(value).__name__}")
+    if len(value) > longest:
+        raise _fail(path, f"at most {longest:,} characters, found {len(value):,}")
+    if not blank and not value.strip():
+        raise _fail(path, "must not be empty")
+    return value
+
+
+def _bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(path, f"expected true or false, found {value!r}")
+    return value
+
+
+def _count(value: Any, path: str, *, least: int = 0, most: int = bounds.ROWS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise _fail(path, f"expected a whole number from {least} to {most:,}, found {value!r}")
+    return value
+
+
+def _choice(value: Any, path: str, choices: Any, what: str) -> str:
+    if value not in choices:
+        known = ", ".join(str(c) for c in choices)
+        raise _fail(path, f"{value!r} is not a known {what} ({known})")
+    return value
+
+
+def _moment(value: Any, path: str, *, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if not isinstance(value, str):
+        raise _fail(path, f"expected a date and time, found {value!r}")
+    try:
+        moment = datetime.datetime.fromisoformat(value)
+    except ValueError:
+        raise _fail(path, f"{value!r} is not a date and time (ISO 8601)") from None
+    if moment.tzinfo is None:
+        raise _fail(path, f"{value!r} has no time zone")
+
+
+def _day(value: Any, path: str, *, optional: bool = False) -> datetime.date | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise _fail(path, f"expected a date, found {value!r}")
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise _fail(path, f"{value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _slug(value: Any, path: str) -> str:
+    text = _text(value, path, bounds.SLUG, blank=False)
+    try:
+        validate_slug(text)
+    except ValidationError:
+        raise _fail(path, f"{text!r} is not a slug (letters, digits, - and _)") from None
+    return text
+
+
+def _unique(values: list[Any], path: str, what: str, *, ignoring_case: bool = False) -> None:
+    seen: dict[Any, Any] = {}
+    for i, value in enumerate(values):
+        key = value.casefold() if ignoring_case else value
+        if key in seen:
+            also = f" (as {seen[key]!r}, ignoring case)" if seen[key] != value else ""
+            raise _fail(f"{path}[{i}]", f"{what} {value!r} appears twice{also}")
+        seen[key] = value
+
+
+def _rules(spec: Any, path: str) -> engine.Rules:
+    try:
+        return engine.resolve_rules(spec)
+    except engine.EngineError as e:
+        raise _fail(path, str(e)) from None
+
+
+def _build(base: engine.Rules, options: Any, path: str) -> engine.Rules:
+    try:
+        return engine.build_rules(base, options)
+    except engine.EngineError as e:
+        raise _fail(path, str(e)) from None
+
+
+def _resolved(spec: Any, path: str) -> dict[str, Any]:
+    """Rules as a game or a rule set version keeps them: the preset and its options."""
+    _object(spec, path, ("preset", "options"))
+    _rules(spec, path)
+    return spec
+
+
+def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
+    """Refuse a backup that cannot be restored as it is, naming the first place that is wrong.
+
+    Everything is checked before anything is written: the shapes and sizes of every row, the
+    roles, the rules (through the engine: presets, options, every rule set version), the
+    leagues' aggregates, every reference from one row to another, and every game, replayed by
+    the engine, against its rules' seats and its status. A username that has an account on this
+    site already is refused unless ``bind_existing_users``: a file must not make an outsider
+    the member of a club.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BackupError(f"This is not a Tenbou club backup (expected format {FORMAT}).")
+    _object(data, "backup", ("club", "users", "memberships", "players", "rulesets"))
+    _object(data, "backup", ("leagues", "games", "audit"))
+    c = _object(data["club"], "club", ("name", "slug", "public", "created"))
+    _text(c["name"], "club.name", bounds.NAME, blank=False)
+    slug = _slug(c["slug"], "club.slug")
+    _bool(c["public"], "club.public")
+    _moment(c["created"], "club.created")
+    if Club.objects.filter(slug=slug).exists():
+        raise BackupError(f"A club '{slug}' exists already; restore into a database without it.")
+
+    User = get_user_model()
+    usernames: list[str] = []
+    for i, u in enumerate(_list(data["users"], "users")):
+        at = f"users[{i}]"
+        _object(u, at, ("username", "email", "password", "first_name", "last_name"))
+        name = _text(u["username"], f"{at}.username", 150, blank=False)
+        try:
+            UnicodeUsernameValidator()(name)
+        except ValidationError:
+            raise _fail(f"{at}.username", f"{name!r} is not a username") from None
+        _text(u["email"], f"{at}.email", 254)
+        _text(u["password"], f"{at}.password", 128)
+        _text(u["first_name"], f"{at}.first_name", 150)
+        _text(u["last_name"], f"{at}.last_name", 150)
+        usernames.append(name)
+    _unique(usernames, "users", "the username")
+    if not bind_existing_users:
+        existing = set(
+            User.objects.filter(username__in=usernames).values_list("username", flat=True)
+        )
+        for i, name in enumerate(usernames):
+            if name in existing:
+                raise _fail(
+                    f"users[{i}].username",
+                    f"an account '{name}' exists on this site already; restore into a "
+                    "database without it, or pass --bind-existing-users to give that "
+                    "account the backup's memberships",
+                )
+    known = set(usernames)
+
+    def user(value: Any, path: str, *, optional: bool = True) -> None:
+        if value is None and optional:
+            return
+        if not isinstance(value, str) or value not in known:
+            raise _fail(path, f"{value!r} is not one of the backup's users")
+
+    members = _list(data["memberships"], "memberships")
+    for i, m in enumerate(members):
+        at = f"memberships[{i}]"
+        _object(m, at, ("user", "role", "created"))
+        user(m["user"], f"{at}.user")
+        _choice(m["role"], f"{at}.role", Membership.Role.values, "role")
+        _moment(m["created"], f"{at}.created")
+    _unique([m["user"] for m in members], "memberships", "the user")
+
+    names: list[str] = []
+    player_users: list[str] = []
+    for i, p in enumerate(_list(data["players"], "players")):
+        at = f"players[{i}]"
+        _object(p, at, ("display_name", "user", "pin", "created"))
+        names.append(
+            _text(p["display_name"], f"{at}.display_name", bounds.PLAYER_NAME, blank=False)
+        )
+        user(p["user"], f"{at}.user")
+        if p["user"] is not None:
+            player_users.append(p["user"])
+        _text(p["pin"], f"{at}.pin", 128)
+        _moment(p["created"], f"{at}.created")
+        if "retired" in p:
+            _bool(p["retired"], f"{at}.retired")
+    # As the database holds them: one name per club, ignoring case.
+    _unique(names, "players", "the player", ignoring_case=True)
+    _unique(player_users, "players", "the login")
+
+    rulesets, versions = _check_rulesets(data["rulesets"], user)
+    _check_club_settings(c, rulesets)
+    seasons = _check_leagues(data["leagues"], rulesets)
+    games = _list(data["games"], "games")
+    for i, g in enumerate(games):
+        _check_game(g, f"games[{i}]", set(names), seasons, versions, user)
+    for i, a in enumerate(_list(data["audit"], "audit", most=10 * bounds.ROWS)):
+        at = f"audit[{i}]"
+        _object(a, at, ("action", "actor", "game", "hand_number", "before", "after"))
+        _object(a, at, ("reason", "created"))
+        _text(a["action"], f"{at}.action", 60, blank=False)
+        user(a["actor"], f"{at}.actor")
+        if a["game"] is not None:
+            _count(a["game"], f"{at}.game", most=len(games) - 1)
+        if a["hand_number"] is not None:
+            _count(a["hand_number"], f"{at}.hand_number", least=1)
+        _text(a["reason"], f"{at}.reason", bounds.TEXT)
+        _moment(a["created"], f"{at}.created")
+
+
+def _check_club_settings(c: dict[str, Any], rulesets: set[str]) -> None:
+    """Time zone, language and default rules; a backup made before they existed has none."""
+    if "time_zone" in c:
+        zone = _text(c["time_zone"], "club.time_zone", 60)
+        if zone not in zoneinfo.available_timezones():
+            raise _fail("club.time_zone", f"{zone!r} is not a time zone (e.g. Europe/Rome)")
+    if "language" in c:
+        _choice(c["language"], "club.language", dict(LANGUAGES), "language")
+    rules = c.get("default_rules") or ""
+    kind, _, ref = _text(rules, "club.default_rules", 140).partition(":")
+    if not rules:
+        return
+    if kind == "preset":
+        _choice(ref, "club.default_rules", engine.preset_ids(), "preset")
+    elif kind == "ruleset":
+        _choice(ref, "club.default_rules", sorted(rulesets), "rule set of the backup")
+    else:
+        raise _fail("club.default_rules", f"{rules!r} is not 'preset:<id>' or 'ruleset:<name>'")
+
+
+def _check_rulesets(
+    rulesets: Any, user: Any
+) -> tuple[set[str], dict[tuple[str, int], engine.Rules]]:
+    """The rule sets' names and their versions' rules, each checked by the engine."""
+    versions: dict[tuple[str, int], engine.Rules] = {}
+    latest: dict[str, engine.Rules] = {}
+    roots: dict[str, str] = {}
+    names: list[str] = []
+    for i, r in enumerate(_list(rulesets, "rulesets")):
+        at = f"rulesets[{i}]"
+        _object(r, at, ("name", "description", "template_preset", "template_ruleset"))
+        _object(r, at, ("options", "created_by", "created", "versions"))
+        name = _text(r["name"], f"{at}.name", bounds.NAME, blank=False)
+        if name in names:
+            raise _fail(f"{at}.name", f"the rule set {name!r} appears twice")
+        _text(r["description"], f"{at}.description", bounds.DESCRIPTION)
+        user(r["created_by"], f"{at}.created_by")
+        _moment(r["created"], f"{at}.created")
+        preset, template = r["template_preset"], r["template_ruleset"]
+        _text(preset, f"{at}.template_preset", 40)
+        if bool(preset) == (template is not None):
+            raise _fail(at, "a rule set has one template: a preset or an earlier rule set")
+        if preset:
+            _choice(preset, f"{at}.template_preset", engine.preset_ids(), "preset")
+            base = engine.get_preset(preset).rules
+            roots[name] = preset
+        else:
+            if not isinstance(template, str) or template not in latest:
+                raise _fail(
+                    f"{at}.template_ruleset", f"{template!r} is not a rule set listed before it"
+                )
+            base = latest[template]
+            roots[name] = roots[template]
+        _build(base, r["options"], f"{at}.options")
+        numbers = []
+        for j, v in enumerate(_list(r["versions"], f"{at}.versions", most=10_000)):
+            vat = f"{at}.versions[{j}]"
+            _object(v, vat, ("number", "options", "rules", "template_version"))
+            _object(v, vat, ("created_by", "created"))
+            number = _count(v["number"], f"{vat}.number", least=1)
+            if number in numbers:
+                raise _fail(f"{vat}.number", f"version {number} appears twice")
+            numbers.append(number)
+            user(v["created_by"], f"{vat}.created_by")
+            _moment(v["created"], f"{vat}.created")
+            rules = _rules(_resolved(v["rules"], f"{vat}.rules"), f"{vat}.rules")
+            if v["rules"]["preset"] != roots[name]:
+                raise _fail(
+                    f"{vat}.rules",
+                    f"the rules name the preset {v['rules']['preset']!r}, "
+                    f"the rule set is built on {roots[name]!r}",
+                )
+            if template is None:
+                if v["template_version"] is not None:
+                    raise _fail(f"{vat}.template_version", "a preset's rule set has none")
+                _build(engine.get_preset(preset).rules, v["options"], f"{vat}.options")
+            else:
+                key = (template, v["template_version"])
+                if isinstance(key[1], list | dict) or key not in versions:
+                    raise _fail(
+                        f"{vat}.template_version",
+                        f"{template!r} has no version {v['template_version']!r}",
+                    )
+                _build(versions[key], v["options"], f"{vat}.options")
+            versions[(name, number)] = rules
+            latest[name] = rules
+        names.append(name)
+    return set(names), versions
+
+
+def _check_leagues(leagues: Any, rulesets: set[str]) -> dict[str, set[str]]:
+    """Each league's slug with the names of its seasons."""
+    seasons: dict[str, set[str]] = {}
+    for i, lg in enumerate(_list(leagues, "leagues")):
+        at = f"leagues[{i}]"
+        _object(lg, at, ("name", "slug", "rules", "ruleset", "aggregate", "placement_points"))
+        _object(lg, at, ("min_games", "drop_worst", "confirmation_required", "created"))
+        _object(lg, at, ("seasons",))
+        _text(lg["name"], f"{at}.name", bounds.NAME, blank=False)
+        slug = _slug(lg["slug"], f"{at}.slug")
+        if slug in seasons:
+            raise _fail(f"{at}.slug", f"the league {slug!r} appears twice")
+        _rules(lg["rules"], f"{at}.rules")
+        if lg["ruleset"] is not None and (
+            not isinstance(lg["ruleset"], str) or lg["ruleset"] not in rulesets
+        ):
+            raise _fail(f"{at}.ruleset", f"{lg['ruleset']!r} is not one of the rule sets")
+        _choice(lg["aggregate"], f"{at}.aggregate", League.Aggregate.values, "aggregate")
+        points = _list(lg["placement_points"], f"{at}.placement_points", most=4)
+        for j, p in enumerate(points):
+            if not in_placement_range(p):
+                raise _fail(
+                    f"{at}.placement_points[{j}]",
+                    f"expected a whole number from {-bounds.PLACEMENT_POINTS:,} to "
+                    f"{bounds.PLACEMENT_POINTS:,}, found {p!r}",
+                )
+        _count(lg["min_games"], f"{at}.min_games", most=bounds.GAMES)
+        _count(lg["drop_worst"], f"{at}.drop_worst", most=bounds.GAMES)
+        _bool(lg["confirmation_required"], f"{at}.confirmation_required")
+        _moment(lg["created"], f"{at}.created")
+        names: set[str] = set()
+        for j, s in enumerate(_list(lg["seasons"], f"{at}.seasons", most=10_000)):
+            sat = f"{at}.seasons[{j}]"
+            _object(s, sat, ("name", "starts", "ends"))
+            name = _text(s["name"], f"{sat}.name", bounds.NAME, blank=False)
+            if name in names:
+                raise _fail(f"{sat}.name", f"the season {name!r} appears twice")
+            names.add(name)
+            starts = _day(s["starts"], f"{sat}.starts")
+            ends = _day(s["ends"], f"{sat}.ends", optional=True)
+            if ends is not None and starts is not None and ends < starts:
+                raise _fail(f"{sat}.ends", "a season cannot end before it starts")
+        seasons[slug] = names
+    return seasons
+
+
+def _check_game(
+    g: Any,
+    at: str,
+    players: set[str],
+    seasons: dict[str, set[str]],
+    versions: dict[tuple[str, int], engine.Rules],
+    user: Any,
+) -> None:
+    """One game of the backup, replayed by the engine."""
+    _object(g, at, ("record", "league", "season", "ruleset", "rules_name", "table"))
+    _object(g, at, ("played_on", "status", "created_by", "created_at", "finished_at"))
+    _object(g, at, ("confirmations", "hands"))
+    record = _object(g["record"], f"{at}.record", ("rules", "players", "hands"))
+    _resolved(record["rules"], f"{at}.record.rules")
+    # A game seats as many players as its rules: four, or three under three-player rules.
+    seats = _rules(record["rules"], f"{at}.record.rules").players
+    seated = _list(record["players"], f"{at}.record.players", most=bounds.ROWS)
+    if len(seated) != seats:
+        raise _fail(
+            f"{at}.record.players", f"the game's rules seat {seats} players, found {len(seated)}"
+        )
+    for s, name in enumerate(seated):
+        if not isinstance(name, str) or name not in players:
+            raise _fail(f"{at}.record.players[{s}]", f"{name!r} is not one of the players")
+    if len(set(seated)) != seats:
+        raise _fail(f"{at}.record.players", "a player sits in one seat of a game, not two")
+    if record.get("start") is not None and not isinstance(record["start"], dict):
+        raise _fail(f"{at}.record.start", "expected an object")
+    hands = _list(record["hands"], f"{at}.record.hands")
+    for j, hand in enumerate(hands):
+        if isinstance(hand, dict) and "note" in hand:
+            _text(hand["note"], f"{at}.record.hands[{j}].note", bounds.NOTE)
+    try:
+        result = engine.score_game(record)
+    except engine.EngineError as e:
+        where = f"{at}.record.hands[{e.hand - 1}]" if e.hand else f"{at}.record"
+        raise _fail(where, e.detail if e.hand else str(e)) from None
+    if g["league"] is not None and (not isinstance(g["league"], str) or g["league"] not in seasons):
+        raise _fail(f"{at}.league", f"{g['league']!r} is not one of the leagues")
+    if g["season"] is not None and (
+        not isinstance(g["season"], str) or g["season"] not in seasons.get(g["league"], ())
+    ):
+        raise _fail(f"{at}.season", f"{g['season']!r} is not a season of the game's league")
+    if g["ruleset"] is not None:
+        ref = g["ruleset"]
+        known_ref = (
+            isinstance(ref, list)
+            and len(ref) == 2
+            and isinstance(ref[0], str)
+            and isinstance(ref[1], int)
+            and tuple(ref) in versions
+        )
+        if not known_ref:
+            raise _fail(f"{at}.ruleset", f"{ref!r} is not a rule set version of the backup")
+    _text(g["rules_name"], f"{at}.rules_name", 120)
+    _text(g["table"], f"{at}.table", bounds.TABLE)
+    _day(g["played_on"], f"{at}.played_on")
+    status = _choice(g["status"], f"{at}.status", Game.Status.values, "status")
+    over = result.final.over
+    if status == Game.Status.FINISHED and not over:
+        raise _fail(f"{at}.status", "the game is marked finished but its hands do not end it")
+    if status == Game.Status.RUNNING and over:
+        raise _fail(f"{at}.status", "the game is marked running but its hands end it")
+    user(g["created_by"], f"{at}.created_by")
+    _moment(g["created_at"], f"{at}.created_at")
+    _moment(g["finished_at"], f"{at}.finished_at", optional=True)
+    if status == Game.Status.RUNNING and g["finished_at"] is not None:
+        raise _fail(f"{at}.finished_at", "a running game has not finished")
+    confirmed: list[int] = []
+    for j, c in enumerate(_list(g["confirmations"], f"{at}.confirmations", most=seats)):
+        cat = f"{at}.confirmations[{j}]"
+        _object(c, cat, ("seat", "at", "by"))
+        confirmed.append(_count(c["seat"], f"{cat}.seat", most=seats - 1))
+        _moment(c["at"], f"{cat}.at")
+        user(c["by"], f"{cat}.by")
+        if status == Game.Status.RUNNING:
+            raise _fail(cat, "a running game has no confirmations")
+    _unique(confirmed, f"{at}.confirmations", "the seat")
+    meta = _list(g["hands"], f"{at}.hands")
+    if len(meta) != len(hands):
+        raise _fail(f"{at}.hands", f"{len(hands)} hands in the record, {len(meta)} entries here")
+    for j, m in enumerate(meta):
+        _object(m, f"{at}.hands[{j}]", ("entered_by", "entered_at"))
+        user(m["entered_by"], f"{at}.hands[{j}].entered_by")
+        _moment(m["entered_at"], f"{at}.hands[{j}].entered_at")

@@ -1,0 +1,71 @@
+"""Every write to a game, one module per thing it writes: the game as a whole
+(:mod:`.games`: start, import, finish, abandon), its hands (:mod:`.hands`: the one entry for
+a new hand, preview, correct, delete, undo, redo) and the players' confirmations
+(:mod:`.confirmations`), over what they share (:mod:`.replay`: the replay, the cache, the lock
+and the role). Each runs in one transaction and leaves an audit entry.
+
+The names below are the services' public face, so a caller writes ``services.hand_submit``
+whichever module holds it.
+"""
+
+from scoring.errors import (
+    GameError,
+    HandChanged,
+    KeyReused,
+    NoteTooLong,
+    ResultChanged,
+    RoleRefused,
+    SeatedElsewhere,
+    StaleHandNumber,
+)
+from scoring.services.confirmations import game_confirm
+from scoring.services.games import (
+    game_abandon,
+    game_create,
+    game_finish,
+    game_import,
+    game_rules,
+    game_start,
+)
+from scoring.services.hands import (
+    HandMove,
+    HandWrite,
+    hand_correct,
+    hand_delete,
+    hand_etag,
+    hand_preview,
+    hand_redo,
+    hand_submit,
+    hand_undo,
+)
+from scoring.services.replay import game_record, replay_and_cache, resolved_rules
+
+__all__ = [
+    "GameError",
+    "HandChanged",
+    "HandMove",
+    "HandWrite",
+    "KeyReused",
+    "NoteTooLong",
+    "ResultChanged",
+    "RoleRefused",
+    "SeatedElsewhere",
+    "StaleHandNumber",
+    "game_abandon",
+    "game_confirm",
+    "game_create",
+    "game_finish",
+    "game_import",
+    "game_record",
+    "game_rules",
+    "game_start",
+    "hand_correct",
+    "hand_delete",
+    "hand_etag",
+    "hand_preview",
+    "hand_redo",
+    "hand_submit",
+    "hand_undo",
+    "replay_and_cache",
+    "resolved_rules",
+]

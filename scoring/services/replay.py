@@ -1,0 +1,193 @@
+"""What every write to a game shares: the game record it replays, the replay with the engine
+and the cache of its numbers beside the hands (clearing confirmations of a result that
+changed), the game's lock, and the actor's role as the database holds it, with the policy's
+refusal raised. This module is the one boundary between the database and the engine's types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.utils import timezone
+
+import engine
+from clubs.access import Role
+from clubs.models import Membership, Player
+from core.bounds import NOTE
+from core.models import log_action
+from scoring import policy, totals
+from scoring.errors import (
+    GameError,
+    NoteTooLong,
+    RoleRefused,
+)
+from scoring.models import Game, GameSeat, Hand
+
+
+def resolved_rules(spec: Any) -> dict[str, Any]:
+    """The full rules a game copies when it starts: the preset id and every option's value."""
+    rules = engine.resolve_rules(spec)
+    preset = spec if isinstance(spec, str) else spec["preset"]
+    return {"preset": preset, "options": engine.rules_as_options(rules)}
+
+
+def game_record(
+    game: Game,
+    hands: Sequence[dict[str, Any]] | None = None,
+    players: Sequence[Player] | None = None,
+) -> dict[str, Any]:
+    """The game as a game record (with ``hands`` or ``players`` instead of the stored ones)."""
+    if hands is None:
+        hands = [h.data for h in game.hands.order_by("number")]
+    if players is None:
+        players = game.seat_players()
+    record: dict[str, Any] = {"rules": game.rules, "hands": list(hands)}
+    if players:
+        record["players"] = [p.display_name for p in players]
+    if game.start:
+        record["start"] = game.start
+    if game.ended:
+        record["ended"] = True
+    return record
+
+
+def check_notes(hands: Sequence[Any], first: int = 1) -> None:
+    """Each new hand's note within :data:`core.bounds.NOTE` (the hands a game holds already
+    keep replaying as they were entered)."""
+    for number, hand in enumerate(hands, start=first):
+        note = hand.get("note") if isinstance(hand, dict) else None
+        if isinstance(note, str) and len(note) > NOTE:
+            raise NoteTooLong(hand=number, length=len(note))
+
+
+def replay(game: Game, hands: Sequence[dict[str, Any]]) -> engine.GameResult:
+    # Names do not change a number, so the replay does without them (and their queries).
+    return engine.score_game(game_record(game, hands, players=()))
+
+
+def cache_replay(
+    game: Game,
+    hand_rows: Sequence[Hand],
+    result: engine.GameResult,
+    *,
+    actor: Any = None,
+    cause: str = "",
+) -> None:
+    """Cache the replay's numbers on the game, its seats and every hand that changed.
+
+    When the result changes after players confirmed it, their confirmations are cleared (they
+    confirmed other numbers) with an audit entry naming ``cause``, done by ``actor``.
+    """
+    old_final = game.final
+    changed = []
+    for row, hand_result in zip(hand_rows, result.hands, strict=True):
+        cached = hand_result.as_dict()
+        if row.result != cached or row.label != hand_result.label:
+            row.result = cached
+            row.label = hand_result.label
+            changed.append(row)
+    if changed:
+        Hand.objects.bulk_update(changed, ["result", "label"])
+    final = result.final
+    was_over = game.over
+    game.final = final.as_dict()
+    game.over = final.over
+    game.hand_count = len(hand_rows)
+    game.engine_version = engine.ENGINE_VERSION
+    game.version += 1
+    if final.over and game.status == Game.Status.RUNNING:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+    elif not final.over and game.status == Game.Status.FINISHED:
+        game.status = Game.Status.RUNNING
+        game.finished_at = None
+    game.save(
+        update_fields=[
+            "final",
+            "over",
+            "hand_count",
+            "engine_version",
+            "version",
+            "status",
+            "finished_at",
+            "ended",
+        ]
+    )
+    if not was_over and not final.over:
+        return  # the seats' numbers are empty while a game runs, before and after
+    seats = list(game.seats.select_related("player"))
+    changed_result = game.final != old_final
+    cleared = []
+    for s in seats:
+        s.score = final.scores[s.seat] if final.over else None
+        s.rank = final.ranks[s.seat] if final.ranks else None
+        s.result = final.results[s.seat] if final.results else None
+        if s.confirmed_at is not None and (changed_result or not final.over):
+            cleared.append(
+                {
+                    "seat": s.seat,
+                    "player": s.player.display_name,
+                    "confirmed_at": s.confirmed_at.isoformat(),
+                }
+            )
+            s.confirmed_at, s.confirmed_by = None, None
+    GameSeat.objects.bulk_update(seats, ["score", "rank", "result", "confirmed_at", "confirmed_by"])
+    totals.game_changed(game)  # the standings' running totals, in this transaction
+    if cleared:
+        log_action(
+            "game.confirmations_cleared",
+            actor=actor,
+            game=game,
+            before=cleared,
+            reason=f"The result changed after it was confirmed ({cause or 'a replay'}).",
+        )
+
+
+def replay_and_cache(game: Game, rows: Sequence[Hand]) -> None:
+    """Replay the game from ``rows`` (its hands, in order) and cache the numbers (restores)."""
+    cache_replay(game, rows, replay(game, [h.data for h in rows]))
+
+
+def lock_game(game: Game) -> Game:
+    """The game row locked for this transaction, so concurrent writes queue up."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def hand_rows(game: Game) -> list[Hand]:
+    return list(game.hands.order_by("number"))
+
+
+def actor_role(game: Game, user: Any) -> Role | None:
+    """The user's role in the game's club, read under the caller's lock: the service decides
+    with the role the database holds, not with what a caller says (:data:`policy.SITE` holds
+    :data:`policy.SITE_ROLE`)."""
+    return club_role(game.club_id, user)
+
+
+def club_role(club_id: Any, user: Any) -> Role | None:
+    """The user's role in the club ``club_id`` as the database holds it (see :func:`actor_role`)."""
+    if user is policy.SITE:
+        return policy.SITE_ROLE
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    role = (
+        Membership.objects.filter(club_id=club_id, user=user.pk)
+        .values_list("role", flat=True)
+        .first()
+    )
+    return Role(role) if role else None
+
+
+def enforce(refusal: policy.Refusal | None) -> None:
+    """Raise the policy's refusal: forbidden for a role below the action's, a
+    :class:`RoleRefused` (forbidden too, with its own code) for a role too low for the game's
+    state, else the game's error with the refusal's code."""
+    if refusal is None:
+        return
+    if refusal.role and refusal.code != "permission_denied":
+        raise RoleRefused(refusal.message, code=refusal.code)
+    if refusal.code == "permission_denied":
+        raise PermissionDenied(refusal.message)
+    raise GameError(refusal.message, code=refusal.code)

@@ -1,0 +1,132 @@
+"""The player page: results, placements and hand statistics read from the cached numbers."""
+
+import re
+
+from django.utils.translation import override
+
+from clubhouse.leagues.stats import live_board, player_stats
+from tests.factories import tsumo
+
+RON = {"result": "ron", "from": 1, "wins": [{"seat": 0, "han": 3, "fu": 30}], "riichi": [0]}
+
+
+def test_hand_statistics_come_from_the_hands_and_their_cached_deltas(
+    league, season, players, play_game
+):
+    a, b, c, d = players[:4]
+    game = play_game([a, b, c, d], [RON, tsumo(2, 2, 30), tsumo(0, 1, 30)], league=league)
+    hands = list(game.hands.order_by("number"))
+    stats = player_stats(a)
+    assert (stats.hands, stats.wins, stats.riichi, stats.riichi_wins) == (3, 2, 1, 1)
+    assert stats.win_rate == "66.7%" and stats.riichi_success == "100.0%"
+    won = [hands[0].result["deltas"][0], hands[2].result["deltas"][0]]
+    assert stats.average_won == f"{(won[0] + won[1]) // 2:+,}"
+    bruno = player_stats(b)
+    assert (bruno.deal_ins, bruno.deal_in_rate) == (1, "33.3%")
+    assert bruno.average_lost == f"{hands[0].result['deltas'][1]:+,}"
+
+
+def test_head_to_head_counts_games_together_and_who_placed_higher(
+    league, season, players, play_game
+):
+    a, b, c, d, e, f = players
+    play_game([a, b, c, d], [tsumo(0, 4, 30)], league=league)
+    play_game([b, a, e, f], [tsumo(0, 4, 30)], league=league)
+    stats = player_stats(a)
+    rivals = {r.player.display_name: r for r in stats.rivals}
+    assert (rivals["Bruno"].games, rivals["Bruno"].above, rivals["Bruno"].below) == (2, 1, 1)
+    assert rivals["Chiara"].games == 1 and rivals["Chiara"].above == 1
+    assert stats.placements == (1, 1, 0, 0) and stats.games == 2
+    assert stats.chart is not None and len(stats.chart.dots) == 2
+
+
+def test_the_player_page_draws_an_inline_svg_chart(
+    client, charlie, club, league, season, players, play_game
+):
+    play_game(players[:4], [tsumo(0, 4, 30)], league=league)
+    client.force_login(charlie)
+    html = client.get(f"/clubs/{club.slug}/players/{players[0].pk}/").content.decode()
+    assert '<svg class="chart"' in html and "<polyline" in html
+    # No inline style or script (the CSP allows neither); scripts come from our own files.
+    # A JSON data block (the phone scripts' words) is data the browser never runs.
+    assert "style=" not in html
+    assert not re.search(r"<script(?![^>]*\b(?:src=|type=\"application/json\"))", html)
+    assert "+46.7" in html
+
+
+def test_a_player_of_another_club_is_not_found_here(client, charlie, club, public_club):
+    from clubs.models import Player
+
+    stranger = Player.objects.create(club=public_club, display_name="Zed")
+    client.force_login(charlie)
+    assert client.get(f"/clubs/{club.slug}/players/{stranger.pk}/").status_code == 404
+
+
+def test_the_player_page_counts_the_yaku_of_wins_entered_by_yaku_or_tiles(
+    client, charlie, club, league, season, players, play_game
+):
+    a, b, c, d = players[:4]
+    by_yaku = {
+        "result": "tsumo",
+        "riichi": [0],
+        "wins": [{"seat": 0, "yaku": ["riichi", "menzen_tsumo", "pinfu", "tanyao"]}],
+    }
+    # 234m 567m 234p 456s 88s won on 6s: menzen tsumo, pinfu, tanyao (seat 0 deals)
+    by_tiles = {"result": "tsumo", "wins": [{"seat": 0, "tiles": "234567m234p45688s", "win": "6s"}]}
+    play_game([a, b, c, d], [by_yaku, by_tiles, tsumo(0, 1, 30)], league=league)
+    stats = player_stats(a)
+    assert stats.wins == 3 and stats.yaku_wins == 2  # the han-and-fu win has no yaku
+    counts = {y.yaku: (y.wins, y.share) for y in stats.yaku}
+    assert counts == {
+        "menzen_tsumo": (2, "100.0%"),
+        "pinfu": (2, "100.0%"),
+        "tanyao": (2, "100.0%"),
+        "riichi": (1, "50.0%"),
+    }
+    assert player_stats(b).yaku == ()
+    client.force_login(charlie)
+    html = client.get(f"/clubs/{club.slug}/players/{a.pk}/").content.decode()
+    assert "<h2>Yaku</h2>" in html and "No-points hand (pinfu)" in html
+    assert "Of the 2 wins entered by yaku or by tiles" in html
+
+
+def test_the_league_page_shows_who_makes_each_yaku_most(
+    client, charlie, club, league, season, players, play_game
+):
+    from clubhouse.leagues.stats import yaku_leaders
+
+    a, b, c, d, e, _ = players
+    pinfu = {"result": "tsumo", "wins": [{"seat": 0, "tiles": "234567m234p45688s", "win": "6s"}]}
+    chiitoi = {"result": "ron", "from": 2, "wins": [{"seat": 1, "yaku": ["chiitoitsu"]}]}
+    play_game([a, b, c, d], [pinfu, chiitoi], league=league)
+    play_game([e, a, c, d], [pinfu], league=league)  # Eve wins as the dealer
+    play_game([a, b, c, d], [pinfu], league=league, finish=False)  # not finished: not counted
+    leaders = {y.yaku: y for y in yaku_leaders(league)}
+    assert set(leaders) == {"menzen_tsumo", "pinfu", "tanyao", "chiitoitsu"}
+    tanyao = leaders["tanyao"]
+    assert (tanyao.total, tanyao.most, [p.display_name for p in tanyao.leaders]) == (
+        2,
+        1,
+        sorted([a.display_name, e.display_name], key=str.casefold),
+    )
+    assert [p.display_name for p in leaders["chiitoitsu"].leaders] == [b.display_name]
+    client.force_login(charlie)
+    html = client.get(f"/clubs/{club.slug}/leagues/{league.slug}/").content.decode()
+    assert "<h2>Yaku leaders</h2>" in html and "Seven pairs (chiitoitsu)" in html
+
+
+def test_the_live_board_places_equal_scores_from_the_first_east_seat(
+    club, league, season, players, play_game
+):
+    # Seat 2 dealt East 1 and nobody has scored: the engine ranks the tie 2, 3, 0, 1
+    # (as the game's end would), not by raw seat number.
+    play_game(players[:4], league=league, finish=False, start={"dealer": 2, "number": 1})
+    (table,) = live_board(league)
+    assert [(s.score, s.place) for s in table.seats] == [
+        (25000, 3),
+        (25000, 4),
+        (25000, 1),
+        (25000, 2),
+    ]
+    with override("it"):  # points as every page prints them, in the reader's language
+        assert (table.seats[0].score_text, table.pool_text) == ("25.000", "0")

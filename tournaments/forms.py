@@ -1,0 +1,109 @@
+"""The forms of the tournament pages: they parse and check shape; the services decide."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Player
+from core import bounds
+from engine import Unit
+from rulesets.models import RuleSet
+from tournaments.models import Entrant, Event
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=bounds.NAME)
+    starts_on = forms.DateField(
+        label=_("First day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(
+        label=_("Last day"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Leave empty for a one-day tournament."),
+    )
+    ruleset = forms.ModelChoiceField(
+        label=_("Rule set"),
+        queryset=RuleSet.objects.none(),
+        required=False,
+        help_text=_("Its current version is pinned: every game of the tournament plays it."),
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=50, initial=4)
+    round_minutes = forms.IntegerField(
+        label=_("Minutes per round"), min_value=1, max_value=24 * 60, initial=90
+    )
+    draw = forms.ChoiceField(label=_("Draw"), choices=Event.Draw.choices)
+    substitutes = forms.BooleanField(
+        label=_("Fill tables with substitutes instead of sitting players out"), required=False
+    )
+    substitute_result = forms.ChoiceField(
+        label=_("A substitute's result counts"),
+        choices=Event._meta.get_field("substitute_result").choices,
+        initial="nobody",
+    )
+
+    def __init__(self, *args: Any, club: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = RuleSet.objects.filter(club=club)  # type: ignore[attr-defined]
+
+
+class RegisterForm(forms.Form):
+    player = forms.ModelChoiceField(
+        label=_("Club player"), queryset=Player.objects.none(), required=False
+    )
+    name = forms.CharField(
+        label=_("or a guest's name"), max_length=bounds.PLAYER_NAME, required=False
+    )
+    check_in = forms.BooleanField(label=_("Here now (check in)"), required=False)
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = (  # type: ignore[attr-defined]
+            event.club.players.active().exclude(entries__event=event)
+        )
+
+
+class SubstituteForm(forms.Form):
+    name = forms.CharField(label=_("Substitute"), max_length=bounds.PLAYER_NAME)
+
+
+class PenaltyForm(forms.Form):
+    entrant = forms.ModelChoiceField(label=_("Player"), queryset=Entrant.objects.none())
+    round_number = forms.IntegerField(label=_("Round"), min_value=1)
+    points = forms.DecimalField(
+        label=_("Points"),
+        max_digits=9,
+        decimal_places=1,
+        help_text=_("Negative for a penalty, in the unit of the results."),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=bounds.REASON)
+
+    def __init__(self, *args: Any, event: Event, unit: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.unit = unit
+        self.fields["entrant"].queryset = event.entrants.select_related("player")  # type: ignore[attr-defined]
+        self.fields["entrant"].label_from_instance = lambda e: e.player.display_name  # type: ignore[attr-defined]
+
+    def clean_points(self) -> int:
+        value: Decimal = self.cleaned_data["points"]
+        if self.unit == Unit.TENTHS:
+            return int(value * 10)
+        if value != value.to_integral_value():
+            raise forms.ValidationError(_("These results are whole points."))
+        return int(value)
+
+
+class EmaForm(forms.Form):
+    first_name = forms.CharField(label=_("First name"), max_length=60, required=False)
+    last_name = forms.CharField(label=_("Last name"), max_length=60, required=False)
+    ema_number = forms.CharField(label=_("EMA number"), max_length=12, required=False)
+    country = forms.CharField(
+        label=_("Country"),
+        max_length=2,
+        required=False,
+        help_text=_("Two letters (IT, JP); an EMA number gives its own."),
+    )

@@ -1,0 +1,623 @@
+"""Every write to a tournament: the event, its entrants, the draw of a round, its start and
+end, substitutes and penalties.
+
+Each service is one transaction with one audit entry; a refusal (a :class:`TournamentError`
+naming what is wrong) changes nothing. Who may do each is :func:`clubs.policy.may_run_tournaments`,
+asked here with the role the database holds, whatever page or client called.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs import access, policy
+from clubs.models import Club, Player
+from clubs.services import ClubError, player_create
+from core import bounds
+from core.errors import DomainError
+from core.models import log_action
+from rulesets.models import RuleSet
+from scoring import services as scoring_services
+from scoring.models import Game
+from scoring.presenter import seat_winds
+from tournaments import seating
+from tournaments.models import Entrant, Event, Penalty, Round, Table, TableSeat
+from tournaments.standing import standing
+
+SEAT = 4
+
+
+class TournamentError(DomainError):
+    """A request the tournament cannot take; ``code`` is stable, the message is for people."""
+
+
+def _require_organiser(club: Club, user: Any) -> None:
+    if not policy.may_run_tournaments(access.role_of(user, club)):
+        raise PermissionDenied(_("Only an organiser of the club can run its tournaments."))
+
+
+def _locked(event: Event) -> Event:
+    return (
+        Event.objects.select_for_update().select_related("club", "ruleset_version").get(pk=event.pk)
+    )
+
+
+def _event_record(event: Event) -> dict[str, Any]:
+    return {
+        "name": event.name,
+        "starts_on": event.starts_on.isoformat(),
+        "ends_on": event.ends_on.isoformat(),
+        "ruleset_version": event.ruleset_version_id,
+        "rounds": event.rounds,
+        "round_minutes": event.round_minutes,
+        "draw": event.draw,
+        "substitutes": event.substitutes,
+        "substitute_result": event.substitute_result,
+        "seed": event.seed,
+    }
+
+
+@transaction.atomic
+def event_create(
+    *,
+    club: Club,
+    user: Any,
+    name: str,
+    starts_on: datetime.date,
+    ends_on: datetime.date | None = None,
+    ruleset: RuleSet | None,
+    rounds: int,
+    round_minutes: int,
+    draw: str = Event.Draw.SCHEDULE,
+    substitutes: bool = False,
+    substitute_result: str = "nobody",
+    seed: int | None = None,
+) -> Event:
+    """A tournament of ``club`` under ``ruleset``'s current version, pinned: every game of the
+    event copies those rules, whatever later versions change."""
+    _require_organiser(club, user)
+    name = " ".join(name.split())
+    if not name:
+        raise TournamentError(_("A tournament needs a name."), code="blank", field="name")
+    if ruleset is None:
+        raise TournamentError(
+            _("A tournament needs a rule set: make one for the club first."),
+            code="no_ruleset",
+            field="ruleset",
+        )
+    if ruleset.club_id != club.pk:
+        raise TournamentError(
+            _("That rule set belongs to another club."), code="no_ruleset", field="ruleset"
+        )
+    version = ruleset.current_version
+    if version is None:
+        raise TournamentError(
+            _("The rule set %(ruleset)s has no version yet."),
+            code="no_ruleset",
+            field="ruleset",
+            params={"ruleset": ruleset.name},
+        )
+    if not 1 <= rounds <= 50:
+        raise TournamentError(
+            _("A tournament has from 1 to 50 rounds, not %(rounds)s."),
+            code="rounds",
+            field="rounds",
+            params={"rounds": rounds},
+        )
+    if not 1 <= round_minutes <= 24 * 60:
+        raise TournamentError(
+            _("A round lasts from 1 minute to 24 hours."), code="minutes", field="round_minutes"
+        )
+    ends_on = ends_on or starts_on
+    if ends_on < starts_on:
+        raise TournamentError(
+            _("The tournament cannot end before it starts."), code="dates", field="ends_on"
+        )
+    if draw not in Event.Draw.values:
+        raise TournamentError(_("Choose a kind of draw."), code="draw", field="draw")
+    event = Event.objects.create(
+        club=club,
+        name=name,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        ruleset_version=version,
+        rounds=rounds,
+        round_minutes=round_minutes,
+        draw=draw,
+        substitutes=substitutes,
+        substitute_result=substitute_result,
+        seed=random.SystemRandom().randrange(1, 2**31) if seed is None else seed,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    log_action("tournament.event.created", club=club, actor=user, after=_event_record(event))
+    return event
+
+
+def _drawn(event: Event) -> int:
+    """The number of the last round drawn, 0 before the first."""
+    return max(event.round_set.values_list("number", flat=True), default=0)
+
+
+def _started(event: Event) -> int:
+    """The number of the last round started, 0 before the first."""
+    return max(
+        event.round_set.exclude(status=Round.Status.DRAWN).values_list("number", flat=True),
+        default=0,
+    )
+
+
+def _player_or_guest(event: Event, player: Player | None, name: str, user: Any) -> Player:
+    """The club's ``player``, or the player named ``name`` (a guest made for it if the club
+    has none by that name); refused when neither is given or the player is another club's."""
+    if player is None:
+        clean = " ".join(name.split())
+        if not clean:
+            raise TournamentError(
+                _("Choose a player or write a guest's name."), code="blank", field="name"
+            )
+        player = event.club.players.filter(display_name__iexact=clean).first()
+        if player is None:
+            try:
+                player = player_create(club=event.club, display_name=clean, created_by=user)
+            except ClubError as e:
+                raise TournamentError(str(e), code=e.code, field="name") from None
+    if player.club_id != event.club_id:
+        raise TournamentError(
+            _("%(player)s is not a player of %(club)s."),
+            code="player",
+            field="player",
+            params={"player": player.display_name, "club": event.club.name},
+        )
+    return player
+
+
+@transaction.atomic
+def entrant_register(
+    *, event: Event, user: Any, player: Player | None = None, name: str = "", check_in: bool = False
+) -> Entrant:
+    """Register ``player`` (a club player) or a guest called ``name`` (a club player of that
+    name, else a new guest). Once rounds are drawn this is a late entry: they play from the
+    next round."""
+    event = _locked(event)
+    _require_organiser(event.club, user)
+    drawn = _drawn(event)
+    if drawn >= event.rounds:
+        raise TournamentError(
+            _("Every round of %(event)s is drawn: nobody can enter now."),
+            code="closed",
+            params={"event": event.name},
+        )
+    player = _player_or_guest(event, player, name, user)
+    if event.entrants.filter(player=player).exists():
+        raise TournamentError(
+            _("%(player)s is registered already."),
+            code="registered",
+            field="player",
+            params={"player": player.display_name},
+        )
+    number = max(event.entrants.values_list("number", flat=True), default=0) + 1
+    entrant = Entrant.objects.create(
+        event=event,
+        player=player,
+        number=number,
+        first_round=drawn + 1,
+        checked_in_at=timezone.now() if check_in else None,
+    )
+    log_action(
+        "tournament.entrant.registered",
+        club=event.club,
+        actor=user,
+        after={
+            "event": event.pk,
+            "player": player.pk,
+            "number": number,
+            "first_round": entrant.first_round,
+        },
+    )
+    return entrant
+
+
+@transaction.atomic
+def entrant_check_in(*, entrant: Entrant, user: Any) -> Entrant:
+    """Mark ``entrant`` here on the day (again: nothing happens)."""
+    event = _locked(entrant.event)
+    _require_organiser(event.club, user)
+    entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+    if entrant.checked_in_at is not None:
+        return entrant
+    entrant.checked_in_at = timezone.now()
+    entrant.save(update_fields=["checked_in_at"])
+    log_action(
+        "tournament.entrant.checked_in",
+        club=event.club,
+        actor=user,
+        after={"event": event.pk, "player": entrant.player_id},
+    )
+    return entrant
+
+
+@transaction.atomic
+def entrant_drop(*, entrant: Entrant, user: Any, reason: str = "") -> Entrant:
+    """``entrant`` leaves after the last round started: they are in no later draw, and keep
+    the results they have."""
+    event = _locked(entrant.event)
+    _require_organiser(event.club, user)
+    entrant = Entrant.objects.select_for_update().select_related("player").get(pk=entrant.pk)
+    if entrant.dropped_after is not None:
+        raise TournamentError(
+            _("%(player)s has left the tournament already."),
+            code="dropped",
+            params={"player": entrant.player.display_name},
+        )
+    entrant.dropped_after = _started(event)
+    entrant.save(update_fields=["dropped_after"])
+    log_action(
+        "tournament.entrant.dropped",
+        club=event.club,
+        actor=user,
+        after={"event": event.pk, "player": entrant.player_id, "after": entrant.dropped_after},
+        reason=reason,
+    )
+    return entrant
+
+
+def _open_tables(round_: Round) -> list[Table]:
+    """The tables of ``round_`` whose game is still running."""
+    return list(round_.tables.filter(game__status=Game.Status.RUNNING).order_by("number"))
+
+
+def _refuse_open(round_: Round) -> None:
+    if round_.status == Round.Status.DRAWN:
+        raise TournamentError(
+            _("Round %(round)s has not started yet."),
+            code="not_started",
+            params={"round": round_.number},
+        )
+    open_tables = _open_tables(round_)
+    if open_tables:
+        raise TournamentError(
+            _(
+                "Round %(round)s is still playing at table %(tables)s: those games must "
+                "finish, or be ended by the organiser, first."
+            ),
+            code="round_open",
+            params={
+                "round": round_.number,
+                "tables": ", ".join(str(t.number) for t in open_tables),
+            },
+        )
+
+
+@transaction.atomic
+def round_draw(*, event: Event, user: Any) -> Round:
+    """Draw the next round's tables for the checked-in entrants who play it.
+
+    A schedule event takes the round from :func:`tournaments.seating.draw` for them, with the
+    event's seed (so the draw is reproducible); a Swiss one seats neighbours of the standing.
+    The players the tables cannot take sit out, or, when the event fills its tables with
+    substitutes, their seats are left for the organiser to give to substitutes."""
+    event = _locked(event)
+    _require_organiser(event.club, user)
+    number = _drawn(event) + 1
+    if number > event.rounds:
+        raise TournamentError(
+            _("All %(rounds)s rounds of %(event)s are drawn."),
+            code="all_drawn",
+            params={"rounds": event.rounds, "event": event.name},
+        )
+    previous = event.round_set.filter(number=number - 1).first()
+    if previous is not None:
+        _refuse_open(previous)
+    playing = [e for e in event.entrants.select_related("player") if e.plays(number)]
+    if len(playing) < SEAT:
+        raise TournamentError(
+            _("A draw needs at least 4 checked-in players; round %(round)s has %(count)s."),
+            code="too_few_players",
+            params={"round": number, "count": len(playing)},
+        )
+    if event.draw == Event.Draw.SWISS:
+        tables = _swiss_tables(event, number, playing)
+    else:
+        schedule = seating.draw(
+            len(playing), event.rounds, seed=event.seed, substitutes=event.substitutes
+        )
+        tables = [
+            [playing[p - 1] if p <= len(playing) else None for p in table]
+            for table in schedule.rounds[number - 1]
+        ]
+    if previous is not None and previous.status != Round.Status.DONE:
+        previous.status = Round.Status.DONE
+        previous.save(update_fields=["status"])
+    round_ = Round.objects.create(event=event, number=number)
+    for t, seats in enumerate(tables, start=1):
+        table = Table.objects.create(round=round_, number=t)
+        TableSeat.objects.bulk_create(
+            [
+                TableSeat(
+                    table=table,
+                    seat=s,
+                    entrant=entrant,
+                    player=entrant.player if entrant is not None else None,
+                )
+                for s, entrant in enumerate(seats)
+            ]
+        )
+    log_action(
+        "tournament.round.drawn",
+        club=event.club,
+        actor=user,
+        after={
+            "event": event.pk,
+            "round": number,
+            "tables": [[e.number if e else None for e in seats] for seats in tables],
+        },
+    )
+    return round_
+
+
+def _swiss_tables(
+    event: Event, number: int, playing: Sequence[Entrant]
+) -> list[list[Entrant | None]]:
+    """Tables of neighbours in the standing after the last round (1-4, 5-8, ...), a later
+    neighbour taking a seat where the nearer ones would repeat a meeting; winds where each
+    player has sat least. Equal players are ordered by the event's seed."""
+    shuffled = list(playing)
+    random.Random(event.seed).shuffle(shuffled)
+    tiebreak = {e.pk: i for i, e in enumerate(shuffled)}
+    rows = {row.entrant.pk: row for row in standing(event, after=number - 1)}
+    order = sorted(
+        playing,
+        key=lambda e: (-rows[e.pk].total, -rows[e.pk].firsts, tiebreak[e.pk]),
+    )
+    met: dict[frozenset[int], int] = defaultdict(int)
+    winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    sat_out: dict[int, int] = defaultdict(int)
+    seated_in: dict[int, set[int]] = defaultdict(set)
+    for seat in TableSeat.objects.filter(table__round__event=event, entrant__isnull=False).values(
+        "table_id", "table__round__number", "entrant_id", "seat"
+    ):
+        seated_in[seat["table__round__number"]].add(seat["entrant_id"])
+        winds[seat["entrant_id"]][seat["seat"]] += 1
+    by_table: dict[int, list[int]] = defaultdict(list)
+    for seat in TableSeat.objects.filter(table__round__event=event, entrant__isnull=False).values(
+        "table_id", "entrant_id"
+    ):
+        by_table[seat["table_id"]].append(seat["entrant_id"])
+    for ids in by_table.values():
+        for a, b in itertools.combinations(ids, 2):
+            met[frozenset((a, b))] += 1
+    for e in playing:
+        sat_out[e.pk] = sum(1 for r in range(e.first_round, number) if e.pk not in seated_in[r])
+    extra = len(order) % SEAT
+    if extra and not event.substitutes:
+        # The lowest-standing players who have sat out least sit this round out.
+        out = sorted(reversed(order), key=lambda e: sat_out[e.pk])[:extra]
+        order = [e for e in order if e not in out]
+    rest: list[Entrant | None] = list(order)
+    if extra and event.substitutes:
+        rest += [None] * (SEAT - extra)
+    tables: list[list[Entrant | None]] = []
+    while rest:
+        head = rest[0]
+        window = range(1, min(len(rest), 8))
+
+        def cost(group: tuple[int, ...], rest: list[Entrant | None] = rest) -> tuple[int, int]:
+            ids = [e.pk for e in (rest[0], *(rest[i] for i in group)) if e is not None]
+            repeats = sum(met[frozenset(p)] for p in itertools.combinations(ids, 2))
+            return repeats, sum(group)
+
+        group = min(itertools.combinations(window, SEAT - 1), key=cost)
+        tables.append(_best_winds([head, *(rest[i] for i in group)], winds))
+        rest = [e for i, e in enumerate(rest) if i and i not in group]
+    return tables
+
+
+def _best_winds(table: list[Entrant | None], winds: dict[int, list[int]]) -> list[Entrant | None]:
+    """The table's seat order in which the players sit the winds they have sat least."""
+
+    def cost(order: tuple[Entrant | None, ...]) -> int:
+        return sum(winds[e.pk][s] ** 2 for s, e in enumerate(order) if e is not None)
+
+    return list(min(itertools.permutations(table), key=cost))
+
+
+@transaction.atomic
+def round_start(*, round_: Round, user: Any) -> Round:
+    """Start every table's game with its seats, under the event's pinned rules; the round's
+    clock runs from now for the event's round length."""
+    event = _locked(round_.event)
+    _require_organiser(event.club, user)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.DRAWN:
+        raise TournamentError(
+            _("Round %(round)s has started already."),
+            code="started",
+            params={"round": round_.number},
+        )
+    previous = event.round_set.filter(number=round_.number - 1).first()
+    if previous is not None:
+        _refuse_open(previous)
+    tables = list(round_.tables.prefetch_related("seats__player").order_by("number"))
+    for table in tables:
+        for seat in table.seats.all():
+            if seat.player is None:
+                raise TournamentError(
+                    _("Table %(table)s needs a substitute in the %(wind)s seat."),
+                    code="empty_seat",
+                    params={"table": table.number, "wind": seat_winds(0)[seat.seat]},
+                )
+    for table in tables:
+        players = [s.player for s in sorted(table.seats.all(), key=lambda s: s.seat)]
+        table.game = scoring_services.game_create(
+            club=event.club,
+            players=players,
+            created_by=user,
+            ruleset_version=event.ruleset_version,
+            rules_name=f"{event.name}: {event.ruleset_version}"[: Game.rules_name.field.max_length],
+            table=str(table.number),
+        )
+        table.save(update_fields=["game"])
+    round_.status = Round.Status.RUNNING
+    round_.started_at = timezone.now()
+    round_.ends_at = round_.started_at + datetime.timedelta(minutes=event.round_minutes)
+    round_.save(update_fields=["status", "started_at", "ends_at"])
+    log_action(
+        "tournament.round.started",
+        club=event.club,
+        actor=user,
+        after={
+            "event": event.pk,
+            "round": round_.number,
+            "games": [t.game_id for t in tables],
+            "ends_at": round_.ends_at.isoformat(),
+        },
+    )
+    return round_
+
+
+@transaction.atomic
+def round_end(*, round_: Round, user: Any) -> Round:
+    """End the round at time: every table still playing ends now with the rule set's
+    settlement (scoring's game finish), and the round is done."""
+    event = _locked(round_.event)
+    _require_organiser(event.club, user)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == Round.Status.DRAWN:
+        raise TournamentError(
+            _("Round %(round)s has not started yet."),
+            code="not_started",
+            params={"round": round_.number},
+        )
+    ended = []
+    for table in _open_tables(round_):
+        scoring_services.game_finish(game=table.game, user=user)
+        ended.append(table.number)
+    round_.status = Round.Status.DONE
+    round_.save(update_fields=["status"])
+    log_action(
+        "tournament.round.ended",
+        club=event.club,
+        actor=user,
+        after={"event": event.pk, "round": round_.number, "ended_tables": ended},
+    )
+    return round_
+
+
+@transaction.atomic
+def seat_substitute(
+    *, seat: TableSeat, user: Any, player: Player | None = None, name: str = ""
+) -> TableSeat:
+    """``player`` (or a guest called ``name``) plays ``seat`` in place of its absent entrant,
+    or in a seat the draw left to a substitute. Refused once the round has started, and for a
+    player already seated in the round."""
+    table = Table.objects.select_related("round__event").get(pk=seat.table_id)
+    event = _locked(table.round.event)
+    _require_organiser(event.club, user)
+    round_ = Round.objects.select_for_update().get(pk=table.round_id)
+    seat = TableSeat.objects.select_related("entrant__player", "player").get(pk=seat.pk)
+    if round_.status != Round.Status.DRAWN:
+        raise TournamentError(
+            _("Round %(round)s has started: its seats are fixed."),
+            code="started",
+            params={"round": round_.number},
+        )
+    player = _player_or_guest(event, player, name, user)
+    elsewhere = (
+        TableSeat.objects.filter(table__round=round_, player=player).select_related("table").first()
+    )
+    if elsewhere is not None:
+        raise TournamentError(
+            _("%(player)s is already seated in round %(round)s, at table %(table)s."),
+            code="seated",
+            field="player",
+            params={
+                "player": player.display_name,
+                "round": round_.number,
+                "table": elsewhere.table.number,
+            },
+        )
+    before = seat.player_id
+    seat.player = player
+    seat.save(update_fields=["player"])
+    log_action(
+        "tournament.seat.substituted",
+        club=event.club,
+        actor=user,
+        before={"player": before},
+        after={
+            "event": event.pk,
+            "round": round_.number,
+            "table": table.number,
+            "seat": seat.seat,
+            "entrant": seat.entrant.number if seat.entrant else None,
+            "player": player.pk,
+        },
+    )
+    return seat
+
+
+@transaction.atomic
+def penalty_add(
+    *, event: Event, entrant: Entrant, round_number: int, points: int, reason: str, user: Any
+) -> Penalty:
+    """Give ``entrant`` ``points`` (negative for a penalty, in the unit of the games' results)
+    in round ``round_number``, with the ``reason`` the standing and the audit show."""
+    event = _locked(event)
+    _require_organiser(event.club, user)
+    if entrant.event_id != event.pk:
+        raise TournamentError(
+            _("That player is not entered in %(event)s."),
+            code="entrant",
+            field="entrant",
+            params={"event": event.name},
+        )
+    reason = " ".join(reason.split())
+    if not reason:
+        raise TournamentError(_("A penalty needs a reason."), code="blank", field="reason")
+    if points == 0:
+        raise TournamentError(_("A penalty of 0 changes nothing."), code="zero", field="points")
+    if abs(points) > bounds.PLACEMENT_POINTS * 10:
+        raise TournamentError(
+            _("A penalty of %(points)s is too large."),
+            code="too_large",
+            field="points",
+            params={"points": points},
+        )
+    if not 1 <= round_number <= _drawn(event):
+        raise TournamentError(
+            _("Round %(round)s has not been drawn."),
+            code="round",
+            field="round_number",
+            params={"round": round_number},
+        )
+    penalty = Penalty.objects.create(
+        event=event,
+        entrant=entrant,
+        round_number=round_number,
+        points=points,
+        reason=reason,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    log_action(
+        "tournament.penalty.added",
+        club=event.club,
+        actor=user,
+        after={
+            "event": event.pk,
+            "player": entrant.player_id,
+            "round": round_number,
+            "points": points,
+        },
+        reason=reason,
+    )
+    return penalty

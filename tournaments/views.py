@@ -1,0 +1,307 @@
+"""Pages of a club's tournaments (URL namespace ``tournaments``): thin views (access helper,
+form, one service or selector, redirect or render). Who may do what is asked of
+:func:`clubs.policy.may_run_tournaments`; the services enforce it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubs import players
+from clubs.access import Role, get_club_for_user, role_of
+from clubs.models import Club
+from clubs.policy import may_run_tournaments
+from clubs.services import ClubError
+from core import pdf as core_pdf
+from core.formats import result_text
+from tournaments import selectors, services
+from tournaments.ema import ema_results_csv
+from tournaments.forms import EmaForm, EventForm, PenaltyForm, RegisterForm, SubstituteForm
+from tournaments.models import Entrant, Event, Round, TableSeat
+from tournaments.pdf import table_slips, table_slips_pdf
+from tournaments.standing import event_unit, standing
+
+
+def _event(request: HttpRequest, slug: str, pk: int, role: Role | None = None) -> Event:
+    club = get_club_for_user(request.user, slug, role=role)
+    event = get_object_or_404(
+        Event.objects.select_related("club", "ruleset_version__ruleset"), club=club, pk=pk
+    )
+    event.club = club
+    return event
+
+
+def _back(event: Event) -> HttpResponse:
+    return redirect("tournaments:event", slug=event.club.slug, pk=event.pk)
+
+
+def _refused(request: HttpRequest, error: services.TournamentError) -> None:
+    messages.error(request, str(error))
+
+
+def event_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club: Club = get_club_for_user(request.user, slug)
+    return render(
+        request,
+        "tournaments/event_list.html",
+        {
+            "club": club,
+            "events": Event.objects.filter(club=club),
+            "can_run": may_run_tournaments(role_of(request.user, club)),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_club_for_user(request.user, slug, role=Role.ORGANISER)
+    form = EventForm(request.POST or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(club=club, user=request.user, **form.cleaned_data)
+        except services.TournamentError as e:
+            form.add_error(e.field if e.field in form.fields else None, str(e))
+        else:
+            messages.success(
+                request, gettext("%(event)s is ready: register its players.") % {"event": event}
+            )
+            return _back(event)
+    return render(request, "tournaments/event_form.html", {"club": club, "form": form})
+
+
+def event_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk)
+    can_run = may_run_tournaments(role_of(request.user, event.club))
+    now = timezone.now()
+    rounds = list(event.round_set.order_by("-number"))
+    unit = event_unit(event)
+    return render(
+        request,
+        "tournaments/event_detail.html",
+        {
+            "club": event.club,
+            "event": event,
+            "can_run": can_run,
+            "entrants": event.entrants.select_related("player"),
+            "rounds": [
+                {
+                    "round": r,
+                    "tables": selectors.round_tables(r, now),
+                    "clock": selectors.clock_text(selectors.seconds_left(r, now)),
+                }
+                for r in rounds
+            ],
+            "next_round": (rounds[0].number if rounds else 0) + 1,
+            # A round drawn and not started yet: the next draw waits for it.
+            "waiting": bool(rounds) and rounds[0].status == Round.Status.DRAWN,
+            "standing": standing(event),
+            "unit": unit,
+            "register_form": RegisterForm(event=event) if can_run else None,
+            "penalty_form": PenaltyForm(event=event, unit=unit) if can_run else None,
+            "penalties": [
+                (p, result_text(p.points, unit))
+                for p in event.penalties.select_related("entrant__player")
+            ],
+        },
+    )
+
+
+def board(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The board for the room: the standing and the current round's tables with their live
+    scores and the time left; the page polls ``?partial=1`` for the board alone."""
+    event = _event(request, slug, pk)
+    now = timezone.now()
+    current = event.round_set.exclude(status=Round.Status.DRAWN).order_by("-number").first()
+    if current is None:
+        current = event.round_set.order_by("-number").first()
+    context = {
+        "club": event.club,
+        "event": event,
+        "round": current,
+        "tables": selectors.round_tables(current, now) if current else [],
+        "clock": selectors.clock_text(selectors.seconds_left(current, now)) if current else "",
+        "standing": standing(event),
+    }
+    if request.GET.get("partial"):
+        return render(request, "tournaments/board_body.html", context)
+    return render(request, "tournaments/board.html", context)
+
+
+@login_required
+@require_POST
+def entrant_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    form = RegisterForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, gettext("Choose a player or write a guest's name."))
+        return _back(event)
+    try:
+        entrant = services.entrant_register(
+            event=event,
+            user=request.user,
+            player=form.cleaned_data["player"],
+            name=form.cleaned_data["name"],
+            check_in=form.cleaned_data["check_in"],
+        )
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(request, gettext("%(player)s is registered.") % {"player": entrant.player})
+    return _back(event)
+
+
+def _entrant(request: HttpRequest, slug: str, pk: int, number: int) -> tuple[Event, Entrant]:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    return event, get_object_or_404(Entrant, event=event, number=number)
+
+
+@login_required
+@require_POST
+def entrant_check_in(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    event, entrant = _entrant(request, slug, pk, number)
+    services.entrant_check_in(entrant=entrant, user=request.user)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def entrant_drop(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    event, entrant = _entrant(request, slug, pk, number)
+    try:
+        services.entrant_drop(entrant=entrant, user=request.user)
+    except services.TournamentError as e:
+        _refused(request, e)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def round_draw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    try:
+        round_ = services.round_draw(event=event, user=request.user)
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(request, gettext("Round %(round)s is drawn.") % {"round": round_.number})
+    return _back(event)
+
+
+def _round(request: HttpRequest, slug: str, pk: int, number: int) -> tuple[Event, Round]:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    return event, get_object_or_404(Round, event=event, number=number)
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    event, round_ = _round(request, slug, pk, number)
+    try:
+        services.round_start(round_=round_, user=request.user)
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(request, gettext("Round %(round)s has started.") % {"round": number})
+    return _back(event)
+
+
+@login_required
+@require_POST
+def round_end(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    event, round_ = _round(request, slug, pk, number)
+    try:
+        services.round_end(round_=round_, user=request.user)
+    except services.TournamentError as e:
+        _refused(request, e)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def seat_substitute(request: HttpRequest, slug: str, pk: int, seat: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    row = get_object_or_404(TableSeat, table__round__event=event, pk=seat)
+    form = SubstituteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, gettext("Write the substitute's name."))
+        return _back(event)
+    try:
+        services.seat_substitute(seat=row, user=request.user, name=form.cleaned_data["name"])
+    except services.TournamentError as e:
+        _refused(request, e)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def penalty_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    form = PenaltyForm(request.POST, event=event, unit=event_unit(event))
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return _back(event)
+    data: dict[str, Any] = form.cleaned_data
+    try:
+        services.penalty_add(event=event, user=request.user, **data)
+    except services.TournamentError as e:
+        _refused(request, e)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def entrant_ema(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    event, entrant = _entrant(request, slug, pk, number)
+    form = EmaForm(request.POST)
+    if form.is_valid():
+        try:
+            players.player_set_ema(
+                player=entrant.player,
+                actor=request.user,
+                actor_role=role_of(request.user, event.club),
+                **form.cleaned_data,
+            )
+        except ClubError as e:
+            messages.error(request, str(e))
+    return _back(event)
+
+
+@login_required
+def ema_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The final ranking in the EMA's results layout (organisers: it holds EMA numbers)."""
+    event = _event(request, slug, pk, Role.ORGANISER)
+    try:
+        body = ema_results_csv(event)
+    except services.TournamentError as e:
+        _refused(request, e)
+        return _back(event)
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ema-results-{event.pk}.csv"'
+    return response
+
+
+def slips(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """The round's table slips (PDF): anyone who sees the event may print them."""
+    event = _event(request, slug, pk)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    try:
+        with core_pdf.render_slot():
+            content = table_slips_pdf(table_slips(round_))
+    except core_pdf.SheetsBusy as e:
+        response = HttpResponse(str(e) + "\n", status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = "5"
+        return response
+    filename = core_pdf.sheet_filename(event.club.slug, event.name, "round", str(number), "slips")
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
