@@ -112,7 +112,11 @@ def test_a_three_player_game_is_started_and_scored_on_a_phone_one_hand_offline(
     )
     assert Game.objects.get().hand_count == 2
 
-    page.context.set_offline(False)
+    # Back online the outbox sends the hand, then reloads the entry screen (its form untouched)
+    # to show the game as it stands: wait for that reload, or it aborts the next page's load.
+    with page.expect_navigation(timeout=60_000):
+        page.context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator("#hand-3")).to_be_visible(timeout=20_000)
     expect(page.locator(".seat-score")).to_have_text(["30,100", "29,000", "45,900"])
