@@ -48,6 +48,8 @@ class AuditEntry(models.Model):
         db_table = "scoring_auditentry"
         ordering = ["-created", "-id"]
         verbose_name_plural = "audit entries"
+        # The club's latest entry in one probe: the tag of its polled pages (clubs.conditional).
+        indexes = [models.Index(fields=["club", "id"], name="audit_club_latest")]
 
     def __str__(self) -> str:
         return f"{self.action} by {self.actor} at {self.created:%Y-%m-%d %H:%M}"

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -16,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubhouse.leagues import stats as league_stats
 from clubhouse.leagues.standings import SORTS, season_standings, sort_rows, standings_csv
+from clubs import conditional
 from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club, Player
 from clubs.policy import may_manage_leagues
@@ -29,6 +31,9 @@ from scoring.policy import start_refusal
 # The columns of the standings table, in order: (sort key, heading, CSS class).
 # The games a player's page lists (newest first); the club's games page has them all.
 PLAYER_GAMES = 20
+# The rows of one page of standings (a federation's season has a thousand players; a club's
+# fits on one page).
+STANDINGS_PER_PAGE = 100
 
 COLUMNS = (
     ("rank", "#", "num"),
@@ -214,11 +219,21 @@ def _columns(standings: Any, sort: str) -> list[dict[str, Any]]:
 
 def season_detail(request: HttpRequest, slug: str, league_slug: str, pk: int) -> HttpResponse:
     club, league, season = _season(request, slug, league_slug, pk)
+    etag = conditional.club_etag(request, club)
+    if not_modified := conditional.unchanged(request, etag):
+        return not_modified
     standings = season_standings(season)
     sort = request.GET.get("sort", "rank")
     if sort.lstrip("-") not in SORTS:
         sort = "rank"
-    return render(
+    # One list paged: the qualified players in the order asked for, then the others.
+    ranked = sort_rows(standings.rows, sort)
+    listed = ranked + sort_rows(standings.unqualified, sort)
+    page = Paginator(listed, STANDINGS_PER_PAGE).get_page(request.GET.get("page"))
+    first = page.start_index() - 1
+    on_page = list(page.object_list)
+    split = max(0, min(len(on_page), len(ranked) - first))
+    page = render(
         request,
         "leagues/season_detail.html",
         {
@@ -226,8 +241,9 @@ def season_detail(request: HttpRequest, slug: str, league_slug: str, pk: int) ->
             "league": league,
             "season": season,
             "standings": standings,
-            "rows": sort_rows(standings.rows, sort),
-            "unqualified": sort_rows(standings.unqualified, sort),
+            "rows": on_page[:split],
+            "unqualified": on_page[split:],
+            "page": page,
             "columns": _columns(standings, sort),
             "placement": standings.aggregate == League.Aggregate.PLACEMENT,
             "sort": sort,
@@ -235,6 +251,7 @@ def season_detail(request: HttpRequest, slug: str, league_slug: str, pk: int) ->
             "can_edit": may_manage_leagues(role_of(request.user, club)),
         },
     )
+    return conditional.tagged(page, etag)
 
 
 def season_csv(request: HttpRequest, slug: str, league_slug: str, pk: int) -> HttpResponse:
@@ -251,10 +268,12 @@ def season_csv(request: HttpRequest, slug: str, league_slug: str, pk: int) -> Ht
 def live(request: HttpRequest, slug: str, league_slug: str) -> HttpResponse:
     """The running games' current totals; the page polls ``?partial=1`` for the board alone."""
     club, league = _league(request, slug, league_slug)
+    etag = conditional.club_etag(request, club)
+    if not_modified := conditional.unchanged(request, etag):
+        return not_modified
     context = {"club": club, "league": league, "tables": league_stats.live_board(league)}
-    if request.GET.get("partial"):
-        return render(request, "leagues/live_board.html", context)
-    return render(request, "leagues/live.html", context)
+    template = "leagues/live_board.html" if request.GET.get("partial") else "leagues/live.html"
+    return conditional.tagged(render(request, template, context), etag)
 
 
 def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
