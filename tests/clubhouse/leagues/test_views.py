@@ -290,3 +290,33 @@ def test_the_club_page_lists_its_leagues(client, charlie, club, league, played):
     response = client.get(f"/clubs/{club.slug}/")
     assert b"Spring League" in response.content
     assert season_url(club, league, played).encode() in response.content
+
+
+def test_the_standings_page_a_page_at_a_time_in_the_order_asked(
+    client, charlie, club, league, played, players, play_game, monkeypatch
+):
+    from clubhouse.leagues import views
+
+    play_game(players[:4], [tsumo(3, 2, 30)], league=league)
+    league.min_games = 3  # Aiko, Bruno, Chiara and Daiki played 3; Emi and Federico 2
+    league.save()
+    monkeypatch.setattr(views, "STANDINGS_PER_PAGE", 3)
+    client.force_login(charlie)
+
+    def names(page, sort="rank"):
+        response = client.get(season_url(club, league, played) + f"?sort={sort}&page={page}")
+        html = response.content.decode()
+        return re.findall(r'class="name"><a [^>]*>([^<]+)</a>', html), html
+
+    (first, first_html), (second, second_html) = names(1), names(2)
+    assert "Page 1 of 2 · 6 in all" in first_html
+    # The qualified first, the page turning inside the list of the others.
+    assert set(first) < {"Aiko", "Bruno", "Chiara", "Daiki"}
+    assert len(first) == 3 and "Not qualified" not in first_html
+    assert len(second) == 3 and "Not qualified" in second_html
+    assert set(second[1:]) == {"Emi", "Federico"}
+    assert set(first + second) == {p.display_name for p in players}
+    # Sorted by name the pages follow that order; a page past the end is the last.
+    by_name = names(1, "player")[0] + names(2, "player")[0]
+    assert names(9, "player")[0] == names(2, "player")[0]
+    assert by_name[:4] == sorted(by_name[:4])
