@@ -122,7 +122,7 @@ PLACEMENT_POINTS_COUNT = {
 }
 
 
-def _check_placement_points(points: list[Any], seats: int) -> None:
+def check_placement_points(points: list[Any], seats: int) -> None:
     """A placement league gives points to as many places as its tables have seats."""
     if len(points) != seats or not all(
         isinstance(p, int) and not isinstance(p, bool) for p in points
@@ -186,7 +186,7 @@ def _check(league: League) -> None:
     points = league.placement_points or []
     _check_bounds(league, points)
     if league.aggregate == League.Aggregate.PLACEMENT:
-        _check_placement_points(points, league_seats(league))
+        check_placement_points(points, league_seats(league))
     if league.slug in RESERVED_SLUGS:
         raise LeagueError(
             _("'%(slug)s' is taken by the site's own pages; choose another short name."),

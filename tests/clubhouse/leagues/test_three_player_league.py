@@ -13,6 +13,7 @@ import io
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from clubhouse.leagues.standings import (
     season_standings,
@@ -272,6 +273,24 @@ def test_placement_points_take_as_many_places_as_the_table_has_seats(
         )
     assert (refused.value.field, str(refused.value)) == ("placement_points", message)
     assert not League.objects.exists()
+
+
+def test_the_model_s_validation_asks_for_as_many_placement_points_as_seats(club):
+    league = League(
+        club=club,
+        name="Sanma",
+        slug="sanma",
+        rules={"preset": "tenhou-sanma", "options": {}},
+        aggregate=League.Aggregate.PLACEMENT,
+        placement_points=[4, 2, 1, 0],
+    )
+    with pytest.raises(ValidationError) as refused:
+        league.full_clean()
+    assert refused.value.message_dict == {
+        "placement_points": ["Placement points need three whole numbers, first to third place."]
+    }
+    league.placement_points = [3, 1, 0]
+    league.full_clean()
 
 
 def test_the_league_form_takes_three_placement_points_for_three_player_rules(client, alice, club):
