@@ -105,6 +105,22 @@ def test_a_three_player_league_s_standings_count_three_places(two_games):
     assert season_standings_recomputed(two_games).games == 2
 
 
+def test_the_running_totals_follow_a_three_player_game_as_it_ends(
+    sanma, two_games, three, play_game
+):
+    season_standings(two_games)  # the totals are built: the next game updates them
+    a, b, c = three
+    play_game([a, c, b], [tsumo(0)], league=sanma)  # Aiko +34.0, Chiara -7.0, Bruno -27.0
+    standings = season_standings(two_games)
+    assert standings.games == 3
+    assert rows(standings) == [
+        (1, "Aiko", "6.0", "+41.0", (2, 0, 1)),
+        (2, "Bruno", "4.0", "0.0", (1, 1, 1)),
+        (3, "Chiara", "2.0", "-41.0", (0, 2, 1)),
+    ]
+    assert rows(season_standings_recomputed(two_games)) == rows(standings)
+
+
 def test_a_game_of_another_table_size_is_refused_in_a_league(club, alice, sanma, league):
     four = players(club, ("Aiko", "Bruno", "Chiara", "Daiki"))
     with pytest.raises(GameError) as refused:
