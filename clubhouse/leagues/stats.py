@@ -281,6 +281,11 @@ class PlayerStats:
     other_table_games: int = 0
     """Finished games at the other table size (not in the chart or the totals)."""
 
+    @property
+    def bars_height(self) -> int:
+        """The placement chart's height: a 30-unit row per place (three or four)."""
+        return 4 + 30 * len(self.bars)
+
 
 CHART_W, CHART_H, PAD = 640, 260, 28
 

@@ -464,6 +464,7 @@ def test_player_statistics_count_the_league_s_three_places(sanma, two_games, thr
     stats = player_stats(three[0], league=sanma)
     assert (stats.seats, stats.games, stats.placements) == (3, 2, (1, 0, 1))
     assert [b.label for b in stats.bars] == ["1st", "2nd", "3rd"]
+    assert stats.bars_height == 94
     assert stats.total == "+7.0"
 
 
