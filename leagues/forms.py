@@ -32,7 +32,10 @@ class LeagueForm(forms.Form):
     placement_points = forms.CharField(
         required=False,
         label=_("Placement points"),
-        help_text=_("For placement points: first to fourth place, e.g. 4, 2, 1, 0."),
+        help_text=_(
+            "For placement points: a number for each place, first to last: four at four-player "
+            "tables (e.g. 4, 2, 1, 0), three at three-player tables (e.g. 3, 1, 0)."
+        ),
     )
     min_games = forms.IntegerField(
         min_value=0, max_value=bounds.GAMES, initial=0, label=_("Games to qualify")
@@ -114,7 +117,7 @@ class LeagueForm(forms.Form):
             points = [int(p) for p in parts]
         except ValueError:
             raise forms.ValidationError(
-                _("Give four whole numbers separated by commas, e.g. 4, 2, 1, 0.")
+                _("Give whole numbers separated by commas, first to last place, e.g. 4, 2, 1, 0.")
             ) from None
         if not all(in_placement_range(p) for p in points):
             raise self._points_out_of_range()

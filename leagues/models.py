@@ -54,6 +54,20 @@ class League(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def clean(self) -> None:
+        """The placement points as the services check them (one a place of the league's
+        tables), for the admin's form, which saves without the services."""
+        from django.core.exceptions import ValidationError
+
+        from leagues.selectors import league_seats
+        from leagues.services import LeagueError, check_placement_points
+
+        if self.aggregate == self.Aggregate.PLACEMENT:
+            try:
+                check_placement_points(list(self.placement_points or []), league_seats(self))
+            except LeagueError as e:
+                raise ValidationError({"placement_points": str(e)}) from None
+
     def rules_spec(self) -> Any:
         """The rules the league's next game copies: its rule set's current version's when it
         has one, else the league's own ``rules``."""

@@ -22,6 +22,10 @@ from core.bounds import GAMES, PLACEMENT_POINTS
 from core.errors import DomainError
 from core.models import log_action
 from leagues.models import League, Season
+from leagues.registry import league_has_games
+from leagues.selectors import league_seats
+from rulesets.models import RuleSet
+from rulesets.services import RuleSetError
 
 
 class LeagueError(DomainError):
@@ -112,6 +116,60 @@ def in_placement_range(value: Any) -> bool:
     )
 
 
+PLACEMENT_POINTS_COUNT = {
+    3: _("Placement points need three whole numbers, first to third place."),
+    4: _("Placement points need four whole numbers, first to fourth place."),
+}
+
+
+def check_placement_points(points: list[Any], seats: int) -> None:
+    """A placement league gives points to as many places as its tables have seats."""
+    if len(points) != seats or not all(
+        isinstance(p, int) and not isinstance(p, bool) for p in points
+    ):
+        raise LeagueError(
+            PLACEMENT_POINTS_COUNT[seats], code="placement_points", field="placement_points"
+        )
+    if list(points) != sorted(points, reverse=True):
+        raise LeagueError(
+            _("Placement points must not grow from first to last place."),
+            code="placement_points",
+            field="placement_points",
+        )
+
+
+TABLE_SIZE_CHANGE = _(
+    "%(league)s has games played at tables of %(seats)s; these rules seat %(new)s. A league "
+    "keeps one table size: start another league for the other."
+)
+
+
+def _check_table_size(league: League, seats: int) -> None:
+    """A league with games keeps its table size (its standings never mix the two)."""
+    new = league_seats(league)
+    if new != seats and league_has_games(league):
+        raise LeagueError(
+            TABLE_SIZE_CHANGE,
+            code="table_size",
+            field="rules",
+            params={"league": league.name, "seats": seats, "new": new},
+        )
+
+
+def ruleset_table_size_check(ruleset: RuleSet, seats: int) -> None:
+    """Refuse a new version of ``ruleset`` that would change the table size of a league that
+    picks it and has games (registered with :mod:`rulesets.registry`)."""
+    for league in League.objects.filter(ruleset=ruleset).select_related("ruleset"):
+        current = league_seats(league)
+        if current != seats and league_has_games(league):
+            raise RuleSetError(
+                TABLE_SIZE_CHANGE,
+                code="table_size",
+                field="template",
+                params={"league": league.name, "seats": current, "new": seats},
+            )
+
+
 def _check(league: League) -> None:
     league.rules = check_rules(league.rules)
     if league.ruleset is not None and league.ruleset.club_id != league.club_id:
@@ -128,20 +186,7 @@ def _check(league: League) -> None:
     points = league.placement_points or []
     _check_bounds(league, points)
     if league.aggregate == League.Aggregate.PLACEMENT:
-        if len(points) != 4 or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in points
-        ):
-            raise LeagueError(
-                _("Placement points need four whole numbers, first to fourth place."),
-                code="placement_points",
-                field="placement_points",
-            )
-        if list(points) != sorted(points, reverse=True):
-            raise LeagueError(
-                _("Placement points must not grow from first to fourth place."),
-                code="placement_points",
-                field="placement_points",
-            )
+        check_placement_points(points, league_seats(league))
     if league.slug in RESERVED_SLUGS:
         raise LeagueError(
             _("'%(slug)s' is taken by the site's own pages; choose another short name."),
@@ -208,10 +253,13 @@ def league_update(*, league: League, user: Any, **changes: Any) -> League:
         )
     league = League.objects.select_for_update().get(pk=league.pk)
     before = _snapshot(league)
+    seats = league_seats(league)
     for name, value in changes.items():
         if name == "placement_points":
             value = list(value or [])
         setattr(league, name, value)
+    league.rules = check_rules(league.rules)
+    _check_table_size(league, seats)
     _check(league)
     league.save()
     after = _snapshot(league)

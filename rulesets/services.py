@@ -24,6 +24,7 @@ from core.errors import DomainError
 from core.formats import option_setting
 from core.i18n import described
 from core.models import log_action
+from rulesets import registry
 from rulesets.models import RuleSet, RuleSetVersion
 
 
@@ -342,6 +343,8 @@ def ruleset_update(
         club=ruleset.club, preset=template_preset, ruleset=template_ruleset, within=ruleset
     )
     changed = _changed_options(template, options or {})
+    # A league with games that picks this rule set keeps its table size (leagues checks).
+    registry.check_table_size(ruleset, engine.build_rules(template.rules, changed).players)
     ruleset.name = name
     ruleset.description = _clean_description(description)
     ruleset.template_preset = "" if template.ruleset else template.preset

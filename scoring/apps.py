@@ -12,6 +12,11 @@ class ScoringConfig(AppConfig):
         registry.register_rules_choices(club_hooks.preset_choices, order=20)
         registry.register_merge_step(check=club_hooks.check_merge, move=club_hooks.move_seats)
 
+        from leagues.registry import register_league_games
+
+        # A league with games keeps its table size (leagues.services asks).
+        register_league_games(club_hooks.league_has_games)
+
         from django.core import checks
 
         from scoring.offline import worker

@@ -1,7 +1,10 @@
-"""What scoring tells the clubs app (clubs.registry), registered in ScoringConfig.ready():
-the presets a club may default to, and the games that follow a merged player."""
+"""What scoring tells the apps below it, registered in ScoringConfig.ready(): the presets a
+club may default to and the games that follow a merged player (clubs.registry), and whether a
+league has games (leagues.registry)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.db.models import F
 from django.utils.translation import gettext
@@ -19,6 +22,11 @@ def preset_choices(club: Club | None) -> tuple[str, list[tuple[str, str]]]:
         gettext("Presets"),
         [(f"preset:{p}", rule_word(engine.get_preset(p).name)) for p in engine.preset_ids()],
     )
+
+
+def league_has_games(league: Any) -> bool:
+    """Whether any game, in any state, was played in ``league``."""
+    return Game.objects.filter(league_id=league.pk).exists()
 
 
 def check_merge(kept: Player, duplicate: Player) -> None:

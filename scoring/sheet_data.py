@@ -665,6 +665,17 @@ class StandingsSheet:
         """The columns of the standings table (a line spanning them all)."""
         return 8 + self.seats + self.placement + self.mixed
 
+    @property
+    def place_numbers(self) -> range:
+        """The league's places, 1 to its table size (a column each)."""
+        return range(1, self.seats + 1)
+
+    @property
+    def name_width(self) -> int:
+        """The player column's width in millimetres: what the page's width leaves it beside
+        the placement points, the settlements and the place columns (8 mm each)."""
+        return 58 - 14 * self.placement - 16 * self.mixed + 8 * (4 - self.seats)
+
 
 def standing_line(row: Any) -> StandingLine:
     return StandingLine(

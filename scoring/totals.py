@@ -41,7 +41,8 @@ FORMAT = 1
 
 
 def points_table(league: League) -> list[int]:
-    """The league's placement points, first to fourth (a missing place is worth 0)."""
+    """The league's placement points, first to fourth (a missing place is worth 0: a
+    three-player league gives three, and its games have no fourth place to give it)."""
     table = [int(p) for p in (league.placement_points or [])]
     return table + [0] * (4 - len(table))
 

@@ -103,7 +103,9 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
                 **form.start_kwargs(),
             )
         except (services.GameError, engine.EngineError) as e:
-            form.add_error(None, _error_text(e))
+            # On the field at fault where the form has it (the rules of a league game).
+            field = getattr(e, "field", None)
+            form.add_error(field if field in form.fields else None, _error_text(e))
             confirm_seating = getattr(e, "code", "") == "seated_elsewhere"
         except ValidationError as e:  # start_kwargs: half a start state, an empty rule set
             form.add_error(None, e)

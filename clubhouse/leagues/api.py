@@ -19,7 +19,7 @@ from clubhouse.leagues.standings import Standings, row_values, season_standings
 from clubs.access import get_club_for_user
 from core.api import ERRORS, Api
 from leagues.models import League, Season
-from leagues.selectors import club_leagues, current_season
+from leagues.selectors import club_leagues, current_season, league_seats
 
 
 class SeasonOutput(serializers.Serializer):
@@ -36,6 +36,9 @@ class LeagueOutput(serializers.Serializer):
     rules = serializers.JSONField()
     aggregate = serializers.CharField()
     placement_points = serializers.ListField(child=serializers.IntegerField())
+    seats = serializers.IntegerField(
+        help_text="The league's table size (3 or 4): every game of the league seats as many."
+    )
     min_games = serializers.IntegerField()
     drop_worst = serializers.IntegerField()
     confirmation_required = serializers.BooleanField()
@@ -57,7 +60,15 @@ class RowOutput(serializers.Serializer):
     firsts = serializers.IntegerField()
     seconds = serializers.IntegerField()
     thirds = serializers.IntegerField()
-    fourths = serializers.IntegerField()
+    fourths = serializers.IntegerField(
+        allow_null=True, help_text="Null in a three-player league: its tables have no fourth."
+    )
+    placements = serializers.ListField(
+        child=serializers.IntegerField(),
+        min_length=3,
+        max_length=4,
+        help_text="Games finished in each of the league's places, first to last (3 or 4).",
+    )
     average_placement = serializers.CharField()
     best = serializers.CharField()
     best_value = serializers.IntegerField()
@@ -71,6 +82,9 @@ class StandingsOutput(serializers.Serializer):
     summary = serializers.CharField()
     aggregate = serializers.CharField()
     unit = serializers.CharField()
+    seats = serializers.IntegerField(
+        help_text="The league's table size (3 or 4): how many places the rows count."
+    )
     games = serializers.IntegerField()
     rows = RowOutput(many=True)
 
@@ -93,6 +107,7 @@ def standings_data(standings: Standings) -> dict:
         "summary": standings.summary,
         "aggregate": standings.aggregate,
         "unit": standings.unit.record_name,
+        "seats": standings.seats,
         "games": standings.games,
         "rows": rows,
     }
@@ -148,6 +163,7 @@ class ClubLeaguesApi(Api):
                     "confirmation_required",
                 )
             }
+            item["seats"] = league_seats(league)
             item["current_season"] = current_season(league)
             item["seasons"] = list(league.seasons.all())
             data.append(item)

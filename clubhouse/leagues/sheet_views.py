@@ -44,6 +44,7 @@ def standings_sheet_data(season: Any, *, address: str) -> StandingsSheet:
         printed_at=timezone.localtime(),
         address=address,
         settlements=standings.settlements,
+        seats=standings.seats,
     )
 
 

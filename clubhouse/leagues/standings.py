@@ -40,6 +40,7 @@ from clubs.models import Player
 from core.formats import csv_delimiter, localized, result_text, tenths
 from core.i18n import rule_word
 from leagues.models import League, Season
+from leagues.selectors import league_seats
 from scoring.models import Game, GameSeat, SeasonTotal
 from scoring.presenter import settlement_text
 from scoring.totals import season_totals
@@ -90,10 +91,18 @@ class StandingRow:
     settlements: tuple[tuple[str, int], ...] = ()
     """When the season mixes settlements: each settlement's letter with how many of the
     player's games were settled by it (empty when every game was settled alike)."""
+    seats: int = 4
+    """The league's table size: its places (a three-player league has no fourth)."""
 
     @property
-    def placements(self) -> tuple[int, int, int, int]:
-        return (self.firsts, self.seconds, self.thirds, self.fourths)
+    def placements(self) -> tuple[int, ...]:
+        """How often the player finished in each of the league's places, first to last."""
+        return (self.firsts, self.seconds, self.thirds, self.fourths)[: self.seats]
+
+    @property
+    def lasts(self) -> int:
+        """Last places: fourths at four-player tables, thirds at three-player ones."""
+        return self.placements[-1]
 
     @property
     def total_display(self) -> str:
@@ -156,6 +165,9 @@ class Standings:
     """Players below the minimum number of games, ordered the same way, without a rank."""
     settlements: tuple[Settlement, ...] = ()
     """The settlements the counted games used, most games first (none before a game counts)."""
+    seats: int = 4
+    """The league's table size (:func:`leagues.selectors.league_seats`): its games' seats, and
+    the places the standings count (three at a three-player league: no fourth place)."""
 
     @property
     def in_tenths(self) -> bool:
@@ -341,9 +353,10 @@ def season_standings(season: Season) -> Standings:
     first read after the league's standings settings changed rebuilds the season's totals.
     """
     league = season.league
+    seats = league_seats(league)
     totals = season_totals(season)
     unit = games_unit(season) if totals else league_unit(league)
-    settlements, player_settlements = _settlements_of(totals)
+    settlements, player_settlements = _settlements_of(totals, seats)
     placement = league.aggregate == League.Aggregate.PLACEMENT
     min_games = league.min_games
     keyed = []
@@ -366,25 +379,27 @@ def season_standings(season: Season) -> Standings:
                 best=t.best,
                 unit=unit,
                 settlements=tuple(player_settlements.get(t.player_id, ())),
+                seats=seats,
             )
         )
-    return _ranked(season, league, keyed, unit, settlements, sum(t.games for t in totals) // 4)
+    games = sum(t.games for t in totals) // seats
+    return _ranked(season, league, keyed, unit, settlements, games, seats)
 
 
 def _settlements_of(
-    totals: Sequence[SeasonTotal],
+    totals: Sequence[SeasonTotal], seats: int
 ) -> tuple[list[Settlement], dict[int, list[tuple[str, int]]]]:
     """:func:`season_settlements` from the totals: each player's games by settlement options,
-    worded and added up (a game's four seats share its settlement, so a settlement's games
-    are its seats over four)."""
-    seats: dict[str, int] = defaultdict(int)
+    worded and added up (a game's ``seats`` seats share its settlement, so a settlement's
+    games are its seats over the league's table size)."""
+    taken: dict[str, int] = defaultdict(int)
     for t in totals:
         for key, n in t.settlements.items():
-            seats[key] += n
-    text_of = {key: settlement_text(engine.settlement_terms_of(json.loads(key))) for key in seats}
+            taken[key] += n
+    text_of = {key: settlement_text(engine.settlement_terms_of(json.loads(key))) for key in taken}
     by_text: dict[str, int] = defaultdict(int)
-    for key, n in seats.items():
-        by_text[text_of[key]] += n // 4
+    for key, n in taken.items():
+        by_text[text_of[key]] += n // seats
     settlements = _lettered(by_text)
     per_player: dict[int, list[tuple[str, int]]] = {}
     if len(settlements) > 1:
@@ -413,6 +428,7 @@ def season_standings_recomputed(season: Season) -> Standings:
     or players (one more when results are dropped, one more for placement points).
     """
     league = season.league
+    table_size = league_seats(league)
     seats = GameSeat.objects.filter(game__in=counted_games(season), result__isnull=False)
     totals = list(
         seats.order_by()
@@ -491,9 +507,11 @@ def season_standings_recomputed(season: Season) -> Standings:
                 best=t["best"],
                 unit=unit,
                 settlements=tuple(player_settlements.get(player_id, ())),
+                seats=table_size,
             )
         )
-    return _ranked(season, league, keyed, unit, settlements, sum(t["games"] for t in totals) // 4)
+    games = sum(t["games"] for t in totals) // table_size
+    return _ranked(season, league, keyed, unit, settlements, games, table_size)
 
 
 def _keyed_row(
@@ -509,9 +527,11 @@ def _keyed_row(
     best: int,
     unit: str,
     settlements: tuple[tuple[str, int], ...],
+    seats: int = 4,
 ) -> tuple[tuple[Any, ...], dict[str, Any]]:
     """A player's sort key and row values from the numbers added up (``total`` and
-    ``placement_points`` with the dropped results taken off)."""
+    ``placement_points`` with the dropped results taken off); ``counts`` are the first to
+    fourth places, of which a league of ``seats`` counts its own."""
     counted = games - dropped
     if league.aggregate == League.Aggregate.PLACEMENT:
         primary: Fraction | int = placement_points or 0
@@ -519,8 +539,9 @@ def _keyed_row(
         primary = Fraction(total, counted)
     else:
         primary = total
-    # Higher primary, lower average placement, more firsts, fewer fourths, better best game.
-    key = (-primary, Fraction(rank_sum, games), -counts[0], counts[3], -best)
+    # Higher primary, lower average placement, more firsts, fewer last places (fourths, or
+    # thirds at three-player tables), better best game.
+    key = (-primary, Fraction(rank_sum, games), -counts[0], counts[seats - 1], -best)
     return key, dict(
         player=player,
         games=games,
@@ -540,6 +561,7 @@ def _keyed_row(
         qualified=games >= league.min_games,
         unit=unit,
         settlements=settlements,
+        seats=seats,
     )
 
 
@@ -550,6 +572,7 @@ def _ranked(
     unit: str,
     settlements: list[Settlement],
     games: int,
+    seats: int = 4,
 ) -> Standings:
     """The standings from each player's sort key and row values: ranked (equal keys share a
     rank), the qualified first."""
@@ -581,6 +604,7 @@ def _ranked(
         rows=tuple(rows),
         unqualified=tuple(unqualified),
         settlements=tuple(settlements),
+        seats=seats,
     )
 
 
@@ -620,9 +644,7 @@ SORTS: dict[str, tuple[Any, Any, bool]] = {
     "fourths": (_("4th"), lambda r: r.fourths, True),
     "placement": (
         _("Avg. place"),
-        lambda r: Fraction(
-            sum(p * n for p, n in zip((1, 2, 3, 4), r.placements, strict=True)), r.games
-        ),
+        lambda r: Fraction(sum(p * n for p, n in enumerate(r.placements, 1)), r.games),
         False,
     ),
     "best": (_("Best"), lambda r: r.best, True),
@@ -660,8 +682,19 @@ CSV_HEADER = (
 )
 
 
+PLACE_KEYS = ("firsts", "seconds", "thirds", "fourths")
+"""The place counts' names, first to fourth: a league counts as many as its tables' seats."""
+
+
+def csv_header(standings: Standings) -> tuple[str, ...]:
+    """:data:`CSV_HEADER` with the league's places only (no fourths at three-player tables)."""
+    dropped = set(PLACE_KEYS[standings.seats :])
+    return tuple(k for k in CSV_HEADER if k not in dropped)
+
+
 def row_values(row: StandingRow) -> dict[str, Any]:
-    """One row as the CSV and the API print it (the same strings the page shows)."""
+    """One row as the CSV and the API print it (the same strings the page shows); a place the
+    league's tables do not have (fourth at three-player tables) is None."""
     return {
         "rank": row.rank,
         "player": row.player.display_name,
@@ -673,7 +706,8 @@ def row_values(row: StandingRow) -> dict[str, Any]:
         "firsts": row.firsts,
         "seconds": row.seconds,
         "thirds": row.thirds,
-        "fourths": row.fourths,
+        "fourths": row.fourths if row.seats > 3 else None,
+        "placements": list(row.placements),
         "average_placement": row.average_placement_display,
         "best": row.best_display,
         "qualified": row.qualified,
@@ -757,11 +791,12 @@ def standings_csv(standings: Standings) -> bytes:
     language: its column names, yes and no, the settlement in words, the numbers with the
     language's decimal mark (as the page prints them), so the reader's spreadsheet reads them
     as numbers."""
+    header = csv_header(standings)
     lines = []
     for row in standings.all_rows:
         values = row_values(row)
         values["rank"] = "" if row.rank is None else row.rank
         values["qualified"] = gettext("yes") if row.qualified else gettext("no")
         values["settlement"] = _row_settlement(standings, row)
-        lines.append([values[k] for k in CSV_HEADER])
-    return write_csv([str(CSV_COLUMN_WORDS[k]) for k in CSV_HEADER], lines)
+        lines.append([values[k] for k in header])
+    return write_csv([str(CSV_COLUMN_WORDS[k]) for k in header], lines)

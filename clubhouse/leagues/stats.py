@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.db.models import Count, OuterRef, Subquery
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
@@ -24,6 +25,7 @@ from core.formats import result_text, signed_points
 from engine import Unit
 from engine.yaku import HanBreakdown
 from leagues.models import League
+from leagues.selectors import league_seats
 from scoring.models import Game, GameSeat, Hand
 from scoring.presenter import hand_name
 
@@ -56,8 +58,8 @@ class LiveSeat:
     player: Player
     score: int
     place: int
-    """Place by current score (1 to 4), equal scores in seat order from the first East seat
-    (the engine's order, as the game's end ranks them)."""
+    """Place by current score (1 to the table's seats, 3 or 4), equal scores in seat order
+    from the first East seat (the engine's order, as the game's end ranks them)."""
 
     @property
     def score_text(self) -> str:
@@ -250,7 +252,8 @@ class PlayerStats:
     games: int
     total: str
     average: str
-    placements: tuple[int, int, int, int]
+    placements: tuple[int, ...]
+    """Games finished in each place, first to last, at the table size counted (``seats``)."""
     average_placement: str
     bars: tuple[Bar, ...]
     chart: Chart | None
@@ -272,6 +275,16 @@ class PlayerStats:
     """What the player's wins made, where they were entered by yaku or tiles."""
     yaku_wins: int = 0
     """The wins those frequencies cover."""
+    seats: int = 4
+    """The table size the numbers are for: the league's, else the one of most of the player's
+    games (three- and four-player results are never added together)."""
+    other_table_games: int = 0
+    """Finished games at the other table size (not in the chart or the totals)."""
+
+    @property
+    def bars_height(self) -> int:
+        """The placement chart's height: a 30-unit row per place (three or four)."""
+        return 4 + 30 * len(self.bars)
 
 
 CHART_W, CHART_H, PAD = 640, 260, 28
@@ -316,8 +329,9 @@ def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
 
 
 def _bars(placements: list[int], games: int) -> tuple[Bar, ...]:
+    """A bar per place, first to last (three at three-player tables)."""
     top = max(placements) or 1
-    names = (gettext("1st"), gettext("2nd"), gettext("3rd"), gettext("4th"))
+    names = (gettext("1st"), gettext("2nd"), gettext("3rd"), gettext("4th"))[: len(placements)]
     bars = []
     for i, n in enumerate(placements):
         y, width = 8 + 30 * i, 260 * n // top
@@ -327,26 +341,53 @@ def _bars(placements: list[int], games: int) -> tuple[Bar, ...]:
 
 def player_stats(player: Player, *, league: League | None = None) -> PlayerStats:
     """A player's finished games in the club (or one league): results, placements, hands,
-    and head-to-head against everyone they sat with. A fixed number of queries."""
+    and head-to-head against everyone they sat with. A fixed number of queries.
+
+    Three- and four-player results are kept apart: in a league, its table size's games count
+    (a league has one); across the club, the table size of most of the player's games, and
+    the others are only counted (``other_table_games``), as games in another unit are."""
     games = Game.objects.finished().filter(club_id=player.club_id, seats__player=player)
     if league is not None:
         games = games.filter(league=league)
+    table_size = (
+        GameSeat.objects.filter(game_id=OuterRef("game_id"))
+        .order_by()
+        .values("game_id")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
     own = list(
         GameSeat.objects.filter(player=player, game__in=games, result__isnull=False)
+        .annotate(table_size=Subquery(table_size))
         .order_by("game__played_on", "game_id")
-        .values_list("game_id", "game__played_on", "seat", "rank", "result", "game__final__unit")
+        .values_list(
+            "game_id",
+            "game__played_on",
+            "seat",
+            "rank",
+            "result",
+            "game__final__unit",
+            "table_size",
+        )
     )
+    size_of = {row[0]: row[6] for row in own}
+    if league is not None:
+        seats = league_seats(league)
+    else:
+        sizes = Counter(size_of.values())
+        seats = sizes.most_common(1)[0][0] if sizes else 4
+    at_size = [row for row in own if size_of[row[0]] == seats]
     # the cached final names its unit as the game record spells it (``points_1000``)
-    unit_of = {row[0]: Unit.from_record(row[5]) if row[5] else Unit.TENTHS for row in own}
+    unit_of = {row[0]: Unit.from_record(row[5]) if row[5] else Unit.TENTHS for row in at_size}
     units = Counter(unit_of.values())
     unit = units.most_common(1)[0][0] if units else Unit.TENTHS
-    mine = [row for row in own if unit_of[row[0]] == unit]
-    seat_of = {game_id: seat for game_id, _, seat, *_ in own}
+    mine = [row for row in at_size if unit_of[row[0]] == unit]
+    seat_of = {game_id: seat for game_id, _, seat, *_ in at_size}
     result_of = {row[0]: row for row in mine}
 
-    placements = [0, 0, 0, 0]
-    for _, _, _, rank, _, _ in mine:
-        if rank and 1 <= rank <= 4:
+    placements = [0] * seats
+    for _, _, _, rank, _, _, _ in mine:
+        if rank and 1 <= rank <= seats:
             placements[rank - 1] += 1
     n = len(mine)
     total = sum(r[4] for r in mine)
@@ -407,13 +448,13 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
         games=n,
         total=result_text(total, unit),
         average=result_text(divide_rounded(total, n), unit) if n else NONE,
-        placements=(placements[0], placements[1], placements[2], placements[3]),
+        placements=tuple(placements),
         average_placement=(
             f"{(Decimal(rank_sum) / n).quantize(Decimal('0.01'), ROUND_HALF_UP)}" if n else NONE
         ),
         bars=_bars(placements, n),
         chart=_chart([(r[1], r[4]) for r in mine], unit),
-        other_unit_games=len(own) - n,
+        other_unit_games=len(at_size) - n,
         hands=hands,
         wins=wins,
         win_rate=percent(wins, hands),
@@ -428,4 +469,6 @@ def player_stats(player: Player, *, league: League | None = None) -> PlayerStats
         rivals=rival_rows,
         yaku=yaku_counts(made)[0],
         yaku_wins=len(made),
+        seats=seats,
+        other_table_games=len(own) - len(at_size),
     )

@@ -16,7 +16,13 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from clubhouse.leagues import stats as league_stats
-from clubhouse.leagues.standings import SORTS, season_standings, sort_rows, standings_csv
+from clubhouse.leagues.standings import (
+    PLACE_KEYS,
+    SORTS,
+    season_standings,
+    sort_rows,
+    standings_csv,
+)
 from clubs import conditional
 from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club, Player
@@ -200,6 +206,8 @@ def _columns(standings: Any, sort: str) -> list[dict[str, Any]]:
     columns = []
     for key, heading, css in COLUMNS:
         if key == "points" and standings.aggregate != League.Aggregate.PLACEMENT:
+            continue
+        if key in PLACE_KEYS[standings.seats :]:  # a place the league's tables do not have
             continue
         active = sort.lstrip("-") == key
         link = f"-{key}" if active and not sort.startswith("-") else key

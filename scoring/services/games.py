@@ -17,6 +17,7 @@ import engine
 from clubs.models import Club, Player
 from clubs.timezones import club_today
 from core.models import log_action
+from leagues.selectors import league_seats
 from scoring import policy, totals
 from scoring.errors import (
     GameError,
@@ -56,6 +57,22 @@ def check_seat_count(given: int, seats: int) -> None:
             % {"seats": seats, "given": given},
             code="players",
             field="players",
+        )
+
+
+def check_table_size(league: Any, seats: int) -> None:
+    """Refuse a league game whose rules seat another number than the league's tables: a
+    league has one table size, so its standings never add a three-player result to a
+    four-player one."""
+    if league is None:
+        return
+    wanted = league_seats(league)
+    if seats != wanted:
+        raise GameError(
+            gettext("This league plays at tables of %(league)d; these rules seat %(seats)d.")
+            % {"league": wanted, "seats": seats},
+            code="table_size",
+            field="rules",
         )
 
 
@@ -132,6 +149,7 @@ def game_create(
         rules_name=rules_name,
     )
     seats = seat_count(full_rules)
+    check_table_size(league, seats)
     check_seat_count(len(players), seats)
     if len({p.pk for p in players}) != len(players):
         raise GameError(
