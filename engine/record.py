@@ -553,9 +553,8 @@ the start total 100,000 less 1 riichi stick of 1,000 left on the table.
     if total != expected:
         less = []
         if sticks:
-            less.append(
-                f"{sticks} riichi stick{'s' if sticks != 1 else ''} of {deposit:,} left on the table"
-            )
+            plural = "s" if sticks != 1 else ""
+            less.append(f"{sticks} riichi stick{plural} of {deposit:,} left on the table")
         if forfeited:
             less.append(f"{forfeited:,} forfeited for chombo")
         why = f"the start total {start_total:,}" + (f" less {' and '.join(less)}" if less else "")

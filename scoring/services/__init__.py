@@ -19,6 +19,10 @@ from scoring.errors import (
     StaleHandNumber,
 )
 from scoring.services.confirmations import game_confirm
+from scoring.services.final_scores import (
+    game_final_scores_correct,
+    game_final_scores_enter,
+)
 from scoring.services.games import (
     game_abandon,
     game_create,
@@ -54,6 +58,8 @@ __all__ = [
     "game_abandon",
     "game_confirm",
     "game_create",
+    "game_final_scores_correct",
+    "game_final_scores_enter",
     "game_finish",
     "game_import",
     "game_record",

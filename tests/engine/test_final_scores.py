@@ -111,9 +111,7 @@ def test_a_start_other_than_the_presets_sets_the_total() -> None:
     # Every seat starts with 30,000: the total follows the record's start, while oka (+20.0
     # to first) is the rules' (25,000 / 30,000), as for a game played hand by hand from such a
     # start; seats 1 and 3 tie, seat 1 first from East.
-    custom = record(
-        "japanese-modern", [40000, 30000, 20000, 30000], start={"scores": [30000] * 4}
-    )
+    custom = record("japanese-modern", [40000, 30000, 20000, 30000], start={"scores": [30000] * 4})
     final = score_record(custom)["final"]
     assert final["ranks"] == [1, 2, 4, 3]
     assert final["results"] == [50.0, 10.0, -30.0, -10.0]
