@@ -24,10 +24,13 @@ from scoring.forms.engine_errors import (
     VALUE_FIELD_FOR,
 )
 from scoring.forms.entry import HandForm, hand_form
+from scoring.forms.final_scores import FinalScoresCorrectionForm, FinalScoresForm
 from scoring.forms.simple import ConfirmForm, HandDeleteForm, ReasonForm
 from scoring.forms.start import GameStartForm
 
 __all__ = [
+    "FinalScoresCorrectionForm",
+    "FinalScoresForm",
     "HAND_FIELD_FOR",
     "HAND_FIELD_WORDS",
     "MORE_FIELD_PREFIXES",
