@@ -29,8 +29,6 @@ from scoring.forms.simple import ConfirmForm, HandDeleteForm, ReasonForm
 from scoring.forms.start import GameStartForm
 
 __all__ = [
-    "FinalScoresCorrectionForm",
-    "FinalScoresForm",
     "HAND_FIELD_FOR",
     "HAND_FIELD_WORDS",
     "MORE_FIELD_PREFIXES",
@@ -41,6 +39,8 @@ __all__ = [
     "SEAT_VALUE_FIELDS",
     "VALUE_FIELD_FOR",
     "ConfirmForm",
+    "FinalScoresCorrectionForm",
+    "FinalScoresForm",
     "GameStartForm",
     "HandDeleteForm",
     "HandForm",
