@@ -14,6 +14,7 @@ def page_text(response):
     parser.feed(response.content.decode())
     return " ".join(" ".join(parser.parts).split())
 
+
 FORM = {
     "rules": "preset:japanese-modern",
     "seat_0": "Aiko",
