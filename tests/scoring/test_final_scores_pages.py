@@ -147,4 +147,6 @@ def test_a_scorers_correction_is_refused(client, bob, entered):
 def test_it_is_listed_with_the_clubs_games(client, bob, club, entered):
     client.force_login(bob)
     text = page_text(client.get(f"/clubs/{club.slug}/games/"))
-    assert "Aiko" in text and "Enter a game by its final scores" in text
+    assert "Aiko" in text and "+53.0" in text
+    assert "entered by its final scores" in text  # in place of its hand count
+    assert "Enter a game by its final scores" in text  # the link to the form
