@@ -21,7 +21,8 @@ def test_a_game_is_entered_by_its_final_scores_on_a_phone(page, live_server, clu
     page.select_option("#id_rules", "preset:japanese-modern")
     expect(page.locator("#id_seat_3")).to_be_visible()
     scores = (42000, 31000, 18000, 9000)  # 1,000 too many with a stick left on the table
-    for seat, (name, score) in enumerate(zip(("Aiko", "Bruno", "Chiara", "Daiki"), scores)):
+    names = ("Aiko", "Bruno", "Chiara", "Daiki")
+    for seat, (name, score) in enumerate(zip(names, scores, strict=True)):
         page.fill(f"#id_seat_{seat}", name)
         page.fill(f"#id_score_{seat}", str(score))
     page.fill("#id_sticks_left", "1")
@@ -59,7 +60,8 @@ def test_three_player_rules_hide_the_north_seat(page, live_server, club, bob):
     page.select_option("#id_rules", "preset:tenhou-sanma")
     expect(page.locator("#id_seat_3")).to_be_hidden()
     expect(page.locator("#id_score_3")).to_be_hidden()
-    for seat, (name, score) in enumerate(zip(("Aiko", "Bruno", "Chiara"), (52000, 33000, 20000))):
+    three = zip(("Aiko", "Bruno", "Chiara"), (52000, 33000, 20000), strict=True)
+    for seat, (name, score) in enumerate(three):
         page.fill(f"#id_seat_{seat}", name)
         page.fill(f"#id_score_{seat}", str(score))
     with page.expect_navigation():
