@@ -1,5 +1,6 @@
 """Every write to a game, one module per thing it writes: the game as a whole
-(:mod:`.games`: start, import, finish, abandon), its hands (:mod:`.hands`: the one entry for
+(:mod:`.games`: start, import, finish, abandon; :mod:`.final_scores`: a game entered by its
+final scores, and its correction), its hands (:mod:`.hands`: the one entry for
 a new hand, preview, correct, delete, undo, redo) and the players' confirmations
 (:mod:`.confirmations`), over what they share (:mod:`.replay`: the replay, the cache, the lock
 and the role). Each runs in one transaction and leaves an audit entry.
