@@ -150,3 +150,11 @@ def test_it_is_listed_with_the_clubs_games(client, bob, club, entered):
     assert "Aiko" in text and "+53.0" in text
     assert "entered by its final scores" in text  # in place of its hand count
     assert "Enter a game by its final scores" in text  # the link to the form
+
+
+def test_a_players_statistics_page_takes_a_game_without_hands(client, bob, club, entered):
+    client.force_login(bob)
+    aiko = entered.seats.get(seat=0).player
+    response = client.get(f"/clubs/{club.slug}/players/{aiko.pk}/")
+    assert response.status_code == 200
+    assert "+53.0" in page_text(response)
