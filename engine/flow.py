@@ -443,8 +443,10 @@ def replay(game: Game) -> GameResult:
     """
     rules = game.rules
     s = game.start
-    state = State(s.round, s.number, s.dealer, s.honba, s.pool, s.scores)
     east = first_east(s.dealer, s.number, rules.players)
+    if game.final_scores is not None:
+        return _settle_final_scores(game, east)
+    state = State(s.round, s.number, s.dealer, s.honba, s.pool, s.scores)
     results: list[HandResult] = []
     chombo = [0] * rules.players
     over = False
@@ -493,3 +495,39 @@ def replay(game: Game) -> GameResult:
             pool_to=(0,) * rules.players,
         )
     return GameResult(hands=tuple(results), final=final, rules=rules)
+
+
+def _settle_final_scores(game: Game, east: int) -> GameResult:
+    """A game entered by its final scores: no hands, over, settled as a game played hand by
+    hand would be at the same scores with the same pool left.
+
+    The sticks left are the pool (``leftover_pool`` says who takes it); a chombo settled as a
+    deduction (``chombo: "deduction"``) is taken off after uma and counted in ``final.chombo``.
+    A chombo paid at the table (the limit to each player, or forfeited points) is already in
+    the final scores, so it settles nothing more.
+
+    >>> from engine.record import parse_game
+    >>> game = parse_game({"rules": "ema", "final_scores": {
+    ...     "scores": [42300, 35100, 24600, 17000], "sticks_left": 1, "chombo": [0, 0, 0, 1]}})
+    >>> final = replay(game).final
+    >>> final.results, final.pool_to, final.chombo
+    ((283, 101, -104, -480), (1000, 0, 0, 0), (0, 0, 0, 1))
+    """
+    rules = game.rules
+    entered = game.final_scores
+    assert entered is not None
+    pool = entered.sticks_left * (rules.riichi_deposit if rules.riichi else 0)
+    chombo = entered.chombo if rules.chombo == "deduction" else (0,) * rules.players
+    ranks, settled, pool_to = settle(rules, entered.scores, pool, east, chombo)
+    final = FinalResult(
+        scores=entered.scores,
+        pool=pool,
+        over=True,
+        ranks=ranks,
+        results=settled,
+        unit=Unit.TENTHS if rules.settlement == "uma" else Unit.POINTS,
+        next=None,
+        chombo=chombo,
+        pool_to=pool_to,
+    )
+    return GameResult(hands=(), final=final, rules=rules)

@@ -24,6 +24,7 @@ from .types import (
     ABORT_REASONS,
     PENALTY_KINDS,
     SEATS,
+    FinalScores,
     Game,
     Hand,
     HandValue,
@@ -34,7 +35,8 @@ from .types import (
 )
 from .yaku import count_yaku, yaku_table
 
-GAME_FIELDS = {"rules", "players", "start", "hands", "ended"}
+GAME_FIELDS = {"rules", "players", "start", "hands", "ended", "final_scores"}
+FINAL_SCORES_FIELDS = frozenset({"scores", "sticks_left", "chombo"})
 START_FIELDS = {"scores", "round", "number", "dealer", "honba", "pool"}
 HAND_FIELDS = {
     Result.RON: {"from", "wins", "losers"},
@@ -81,6 +83,12 @@ MAX_PENALTY_POINTS = 100_000
 """A penalty in points: the largest price an option can put on one (a chombo's 100,000)."""
 MAX_PENALTIES = 20
 """Penalties on one hand: five per seat."""
+MAX_FINAL_SCORE = 10 * MAX_START_SCORE
+"""A seat's final score in a game entered by its final scores, either sign."""
+MAX_STICKS_LEFT = 1_200
+"""Riichi sticks left on the table at the end: four deposits in each of 300 hands."""
+MAX_CHOMBO = 99
+"""Chombo counted for one seat in one game."""
 
 
 def _fail(message: str, field: str | None = None, code: str = "invalid_record") -> RecordError:
@@ -481,6 +489,83 @@ def parse_start(obj: Any, rules: Rules) -> Start:
     )
 
 
+def _per_seat(value: Any, field: str, rules: Rules, *, lo: int, hi: int) -> tuple[int, ...]:
+    players = rules.players
+    if not isinstance(value, list) or len(value) != players:
+        table = "" if players == 4 else f" (these rules seat {_NUMBERS[players]} players)"
+        raise _fail(
+            f"'{field}' must be {_NUMBERS[players]} numbers, one per seat{table}.",
+            field,
+            "bad_value",
+        )
+    return tuple([_int(v, field, lo=lo, hi=hi) for v in value])
+
+
+def parse_final_scores(obj: Any, rules: Rules, start: Start) -> FinalScores:
+    """A game's ``final_scores``: its scores at the end, the sticks left and the chombo counts.
+
+    The scores must add up to the points the game started with less what left the table: the
+    sticks left on it and, where a chombo is forfeited (``chombo: "forfeit"``), its points.
+
+    >>> from engine.presets import resolve_rules
+    >>> rules = resolve_rules("japanese-modern")
+    >>> parse_final_scores({"scores": [40000, 30000, 20000, 9000], "sticks_left": 1},
+    ...                    rules, Start(scores=(25000,) * 4)).sticks_left
+    1
+    >>> parse_final_scores({"scores": [40000, 30000, 20000, 10000], "sticks_left": 1},
+    ...                    rules, Start(scores=(25000,) * 4))
+    Traceback (most recent call last):
+    ...
+    engine.errors.RecordError: the final scores add up to 100,000 but must add up to 99,000: \
+the start total 100,000 less 1 riichi stick of 1,000 left on the table.
+    """
+    obj = _object(obj, "'final_scores'", "final_scores")
+    _no_unknown(obj, FINAL_SCORES_FIELDS, "final_scores", "final_scores")
+    if "scores" not in obj:
+        raise _fail(
+            "'final_scores' needs 'scores', each seat's points at the end.",
+            "final_scores.scores",
+            "missing_field",
+        )
+    scores = _per_seat(
+        obj["scores"], "final_scores.scores", rules, lo=-MAX_FINAL_SCORE, hi=MAX_FINAL_SCORE
+    )
+    sticks = _int(obj.get("sticks_left", 0), "final_scores.sticks_left", lo=0, hi=MAX_STICKS_LEFT)
+    deposit = rules.riichi_deposit if rules.riichi else 0
+    if sticks and not deposit:
+        raise _fail(
+            "these rules have no riichi deposits, so no sticks can be left on the table.",
+            "final_scores.sticks_left",
+            "no_riichi",
+        )
+    raw_chombo = obj.get("chombo")
+    chombo = (
+        (0,) * rules.players
+        if raw_chombo is None
+        else _per_seat(raw_chombo, "final_scores.chombo", rules, lo=0, hi=MAX_CHOMBO)
+    )
+    if any(chombo) and rules.chombo == "none":
+        raise _fail("these rules have no chombo.", "final_scores.chombo", "no_chombo")
+    start_total = sum(start.scores) + start.pool
+    forfeited = sum(chombo) * rules.chombo_points if rules.chombo == "forfeit" else 0
+    expected = start_total - sticks * deposit - forfeited
+    total = sum(scores)
+    if total != expected:
+        less = []
+        if sticks:
+            plural = "s" if sticks != 1 else ""
+            less.append(f"{sticks} riichi stick{plural} of {deposit:,} left on the table")
+        if forfeited:
+            less.append(f"{forfeited:,} forfeited for chombo")
+        why = f"the start total {start_total:,}" + (f" less {' and '.join(less)}" if less else "")
+        raise _fail(
+            f"the final scores add up to {total:,} but must add up to {expected:,}: {why}.",
+            "final_scores.scores",
+            "bad_total",
+        )
+    return FinalScores(scores=scores, sticks_left=sticks, chombo=chombo)
+
+
 def parse_game(obj: Any) -> Game:
     """A whole game record; the first error found is raised, naming its hand and field."""
     obj = _object(obj, "A game record")
@@ -513,6 +598,22 @@ def parse_game(obj: Any) -> Game:
     if not isinstance(ended, bool):
         raise _fail("'ended' must be true or false.", "ended", "bad_value")
     start = parse_start(obj.get("start"), rules)
+    if obj.get("final_scores") is not None:
+        if hands_raw:
+            raise _fail(
+                "a game entered by its final scores has no hands: give 'final_scores' or "
+                "'hands', not both.",
+                "hands",
+                "bad_value",
+            )
+        return Game(
+            rules=rules,
+            start=start,
+            hands=(),
+            players=tuple(players),
+            ended=True,
+            final_scores=parse_final_scores(obj["final_scores"], rules, start),
+        )
     hands = []
     for i, h in enumerate(hands_raw, start=1):
         try:

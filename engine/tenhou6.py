@@ -693,6 +693,12 @@ def tenhou6_from_record(record: Any) -> dict[str, Any]:
         raise Tenhou6Error(
             f"the game record is refused: {e}", code=e.code, hand=e.hand, field=e.field
         ) from None
+    if game.final_scores is not None:
+        raise Tenhou6Error(
+            "a game entered by its final scores has no hands to write as a log.",
+            code="final_scores",
+            field="final_scores",
+        )
     _check_writable(game)
     rules = game.rules
     deposit = rules.riichi_deposit

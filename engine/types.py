@@ -198,14 +198,52 @@ class Start:
 
 
 @dataclass(frozen=True, slots=True)
+class FinalScores:
+    """A game entered by its final scores instead of its hands: each seat's score at the end,
+    the riichi sticks left on the table and each seat's chombo count.
+
+    Its invariants hold when it is built (the record's reader checks each field against the
+    rules and names it; this is the last guard):
+
+    >>> FinalScores(scores=(30000, 25000, 25000, 19000), sticks_left=1, chombo=(0, 0, 0, 1))
+    FinalScores(scores=(30000, 25000, 25000, 19000), sticks_left=1, chombo=(0, 0, 0, 1))
+    >>> FinalScores(scores=(25000,) * 4, sticks_left=-1, chombo=(0,) * 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: sticks left on the table cannot be negative
+    """
+
+    scores: tuple[int, ...]
+    sticks_left: int
+    chombo: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.scores) not in (3, 4) or len(self.chombo) != len(self.scores):
+            raise ValueError("final scores and chombo counts need one entry per seat")
+        if self.sticks_left < 0:
+            raise ValueError("sticks left on the table cannot be negative")
+        if min(self.chombo) < 0:
+            raise ValueError("a chombo count cannot be negative")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record's ``final_scores`` object."""
+        return {
+            "scores": list(self.scores),
+            "sticks_left": self.sticks_left,
+            "chombo": list(self.chombo),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Game:
-    """A parsed game record."""
+    """A parsed game record: its hands, or (``final_scores``) its final scores and no hands."""
 
     rules: Rules
     start: Start
     hands: tuple[Hand, ...]
     players: tuple[str, ...] = ()
     ended: bool = False
+    final_scores: FinalScores | None = None
 
 
 def hand_label(round: Wind, number: int, honba: int) -> str:

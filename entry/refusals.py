@@ -80,6 +80,9 @@ ENGINE_MESSAGES = {
         "This kind of value does not fit these rules (han and fu, or points and doubles)."
     ),
     "game_over": gettext_noop("The game is over: no more hands can be added."),
+    "bad_total": gettext_noop(
+        "The final scores do not add up to the start total less the sticks left on the table."
+    ),
     "unbalanced": gettext_noop("The payments of this hand do not balance."),
     "invalid_record": gettext_noop("The game record is not valid."),
     "invalid_rules": gettext_noop("These rules are not valid."),
@@ -115,6 +118,9 @@ RECORD_FIELD_WORDS = {
     "patterns": gettext_noop("patterns"),
     "options": gettext_noop("options"),
     "preset": gettext_noop("rules"),
+    "scores": gettext_noop("final scores"),
+    "sticks_left": gettext_noop("sticks left"),
+    "chombo": gettext_noop("chombo"),
 }
 
 # The entry form's fields of a seat, and the game-record field of a win or a loser behind each.

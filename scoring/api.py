@@ -24,6 +24,7 @@ from scoring import policy, selectors, services
 from scoring.models import Game, Hand
 from scoring.selectors import visible_games
 from scoring.serializers import (
+    FinalScoresSerializer,
     FinalSerializer,
     GameHandSerializer,
     GameRecordSerializer,
@@ -448,6 +449,93 @@ class GameImportApi(Api):
             extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
         game = services.game_import(club=club, record=d["record"], created_by=request.user, **extra)
         return Response(game_data(game), status=status.HTTP_201_CREATED)
+
+
+class GameFinalScoresApi(Api):
+    class InputSerializer(serializers.Serializer):
+        club = serializers.SlugField()
+        players = serializers.ListField(
+            child=IdField(),
+            min_length=3,
+            max_length=4,
+            help_text="Player ids in seat order (seat 0 sat East at the start): as many as the "
+            "rules seat (refused otherwise, code players).",
+        )
+        final_scores = FinalScoresSerializer()
+        rules = serializers.JSONField(
+            required=False, help_text='A preset id or {"preset", "options"}.'
+        )
+        league = serializers.SlugField(required=False)
+        ruleset = IdField(
+            required=False, help_text="A club rule set's id: its latest version is used."
+        )
+        table = serializers.CharField(required=False, allow_blank=True, max_length=40)
+        played_on = serializers.DateField(required=False)
+
+        class Meta:
+            ref_name = "GameFinalScoresInput"
+
+    @extend_schema(
+        operation_id="games_final_scores_create",
+        request=InputSerializer,
+        responses={201: GameSerializer, **ERRORS},
+        summary="Enter a finished game by its final scores, sticks left and chombo (scorers)",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        club = club_for(request, d["club"], policy.START_ROLE)
+        players = {p.pk: p for p in club.players.filter(pk__in=d["players"])}
+        missing = [pk for pk in d["players"] if pk not in players]
+        if missing:
+            raise exceptions.ValidationError(
+                {"players": [f"No player {missing[0]} in {club.name}."]}
+            )
+        extra: dict[str, Any] = {}
+        if "league" in d:
+            extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
+        if "ruleset" in d:
+            ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
+            extra["ruleset_version"] = ruleset.current_version
+        game = services.game_final_scores_enter(
+            club=club,
+            seats=[players[pk] for pk in d["players"]],
+            final_scores=dict(d["final_scores"]),
+            created_by=request.user,
+            rules=d.get("rules"),
+            table=d.get("table", ""),
+            played_on=d.get("played_on"),
+            **extra,
+        )
+        return Response(game_data(game), status=status.HTTP_201_CREATED)
+
+
+class GameFinalScoresCorrectApi(Api):
+    class InputSerializer(serializers.Serializer):
+        final_scores = FinalScoresSerializer()
+        reason = serializers.CharField(max_length=200, help_text="Why the scores changed.")
+
+        class Meta:
+            ref_name = "FinalScoresCorrectionInput"
+
+    @extend_schema(
+        operation_id="games_final_scores_correct",
+        request=InputSerializer,
+        responses={200: GameSerializer, **ERRORS},
+        summary="Correct a game entered by its final scores; it is settled again (organisers)",
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        game, _ = game_for(request, pk, Role.SCORER)
+        data = self.InputSerializer(data=_body(request))
+        data.is_valid(raise_exception=True)
+        game = services.game_final_scores_correct(
+            game=game,
+            final_scores=dict(data.validated_data["final_scores"]),
+            user=request.user,
+            reason=data.validated_data["reason"],
+        )
+        return Response(game_data(game))
 
 
 # ---------------------------------------------------------------------------------------------

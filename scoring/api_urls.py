@@ -7,6 +7,12 @@ from scoring import api
 urlpatterns = [
     path("games/", api.GameCollectionApi.as_view(), name="api-games"),
     path("games/import/", api.GameImportApi.as_view(), name="api-games-import"),
+    path("games/final-scores/", api.GameFinalScoresApi.as_view(), name="api-games-final-scores"),
+    path(
+        "games/<int:pk>/final-scores/",
+        api.GameFinalScoresCorrectApi.as_view(),
+        name="api-game-final-scores",
+    ),
     path("games/<int:pk>/", api.GameDetailApi.as_view(), name="api-game"),
     path("games/<int:pk>/hands/", api.HandCreateApi.as_view(), name="api-game-hands"),
     path("games/<int:pk>/hands/<int:number>/", api.HandApi.as_view(), name="api-game-hand"),

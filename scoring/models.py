@@ -83,6 +83,14 @@ class Game(models.Model):
     ended = models.BooleanField(
         default=False, help_text="Ended by the club (time limit) rather than by the rules."
     )
+    final_scores = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=(
+            "A game entered by its final scores (no hands): the record's final_scores, "
+            '{"scores": [...], "sticks_left": n, "chombo": [...]}.'
+        ),
+    )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.RUNNING)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -106,6 +114,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.pk} ({self.played_on})"
+
+    @property
+    def by_final_scores(self) -> bool:
+        """Whether the game was entered by its final scores instead of hand by hand."""
+        return self.final_scores is not None
 
     @property
     def is_running(self) -> bool:

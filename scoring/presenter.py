@@ -109,6 +109,10 @@ YAKUMAN_WORDS = {1: _("yakuman"), 2: _("double yakuman"), 3: _("triple yakuman")
 ACTION_WORDS = {
     "game.created": pgettext_lazy("audit trail", "started the game"),
     "game.imported": pgettext_lazy("audit trail", "imported the game"),
+    "game.entered_by_final_scores": pgettext_lazy(
+        "audit trail", "entered the game by its final scores"
+    ),
+    "game.final_scores_corrected": pgettext_lazy("audit trail", "corrected the final scores"),
     "hand.recorded": pgettext_lazy("audit trail", "entered"),
     "hand.corrected": pgettext_lazy("audit trail", "corrected"),
     "hand.deleted": pgettext_lazy("audit trail", "deleted"),

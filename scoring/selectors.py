@@ -194,6 +194,34 @@ def game_state(game: Game) -> dict[str, Any]:
     }
 
 
+def final_scores_entered(game: Game) -> dict[str, Any] | None:
+    """What a game entered by its final scores was entered with, for its page and its sheet:
+    each seat's final points and chombo count, the sticks left on the table and who took them
+    (the engine's ``pool_to``); None for a game entered hand by hand."""
+    entered = game.final_scores
+    if entered is None:
+        return None
+    final = game.final_result
+    names = player_names(game)
+    pool_to = final.pool_to if final else ()
+    return {
+        "seats": [
+            {
+                "seat": i,
+                "name": names[i],
+                "score": points(score),
+                "raw": score,
+                "chombo": entered["chombo"][i],
+            }
+            for i, score in enumerate(entered["scores"])
+        ],
+        "sticks_left": entered["sticks_left"],
+        "pool": points(final.pool) if final else "",
+        "sticks_to": [names[i] for i, part in enumerate(pool_to) if part],
+        "chombo": any(entered["chombo"]),
+    }
+
+
 CORRECTIONS_ON_PAGE = 3
 """A hand's corrections the game page's ledger shows (the latest); the trail has them all."""
 

@@ -163,6 +163,33 @@ class GameSummarySerializer(serializers.Serializer):
         ref_name = "GameSummary"
 
 
+class FinalScoresSerializer(serializers.Serializer):
+    """A game's final scores as the game record's ``final_scores`` holds them."""
+
+    # Shape only: the engine checks the numbers (and names the field it refuses).
+    scores = per_seat(
+        serializers.IntegerField(),
+        help_text="Each seat's points at the end, seat 0 first. They must add up to the start "
+        "total less the sticks left (and points forfeited for chombo): refused otherwise, "
+        "code bad_total, naming the sum and what it must be.",
+    )
+    sticks_left = serializers.IntegerField(
+        required=False,
+        default=0,
+        help_text="Riichi sticks left on the table at the end, 0-1,200; the rules say who "
+        "takes them.",
+    )
+    chombo = per_seat(
+        serializers.IntegerField(),
+        required=False,
+        help_text="Each seat's chombo count, 0-99 (zeros if left out), settled as the rules "
+        "define a chombo.",
+    )
+
+    class Meta:
+        ref_name = "FinalScores"
+
+
 class GameSerializer(GameSummarySerializer):
     """A game: its players, where it stands, every hand with its result, the final result."""
 
@@ -173,6 +200,12 @@ class GameSerializer(GameSummarySerializer):
     engine_version = serializers.CharField()
     seats = per_seat(SeatSerializer(), help_text=SEATS_HELP)
     hands = GameHandSerializer(many=True)
+    final_scores = FinalScoresSerializer(
+        allow_null=True,
+        help_text="For a game entered by its final scores (it has no hands): the final scores, "
+        "the sticks left on the table and the chombo counts it was entered with; null for a "
+        "game entered hand by hand.",
+    )
     final = FinalSerializer()
     result_tag = serializers.CharField(
         help_text="A tag of the final result; send it with a confirmation (409 if a correction "
@@ -198,6 +231,10 @@ class GameRecordSerializer(serializers.Serializer):
     hands = HandSerializer(many=True)
     ended = serializers.BooleanField(
         required=False, help_text="True: the game ended after the last hand."
+    )
+    final_scores = FinalScoresSerializer(
+        required=False,
+        help_text="Only for a game entered by its final scores (then hands is empty).",
     )
 
     class Meta:
@@ -290,6 +327,7 @@ def game_data(game: Any) -> dict[str, Any]:
             {"number": h.number, "label": h.label, "hand": h.data, "result": h.result}
             for h in game.hands.order_by("number")
         ],
+        "final_scores": game.final_scores,
         "final": game.final,
         "result_tag": game.result_tag,
     }

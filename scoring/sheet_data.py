@@ -220,6 +220,13 @@ class GameSheet:
     deleted: tuple[tuple[int, DeletedHand], ...] = ()
     """Deleted hands, each with the number of the hand it stood before (one past the last
     hand when it stood at the end)."""
+    final_scores: dict[str, Any] | None = None
+    """For a game entered by its final scores (no hands): what it was entered with, the
+    record's ``final_scores``; None for a game scored hand by hand."""
+
+    @property
+    def by_final_scores(self) -> bool:
+        return self.final_scores is not None
 
     @property
     def lines(self) -> tuple[HandRow | DeletedHand, ...]:
@@ -526,6 +533,9 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
     ranks = final.ranks or (None,) * len(seats)
     results = final.results or (None,) * len(seats)
     pool_to, chombo, scores = final.pool_to, final.chombo, final.scores
+    if game.final_scores is not None:
+        # Entered by its final scores: the chombo counted as entered, whatever they cost.
+        chombo = tuple(game.final_scores["chombo"])
     ends = tuple(
         SeatEnd(
             name=names[s.seat],
@@ -559,6 +569,7 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
             next_label=hand_name(final.next.label if final.next else "", tight=True),
         ),
         deleted=tuple(deleted),
+        final_scores=game.final_scores,
     )
 
 

@@ -10,9 +10,19 @@ app_name = "scoring"
 urlpatterns = [
     path("clubs/<slug:slug>/games/", views.club_games, name="club_games"),
     path("clubs/<slug:slug>/games/new/", views.game_new, name="game_new"),
+    path(
+        "clubs/<slug:slug>/games/final-scores/",
+        views.game_final_scores_new,
+        name="game_final_scores_new",
+    ),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/version/", views.game_version, name="game_version"),
     path("games/<int:pk>/audit/", views.game_audit, name="game_audit"),
+    path(
+        "games/<int:pk>/final-scores/",
+        views.game_final_scores_correct,
+        name="game_final_scores_correct",
+    ),
     path("games/<int:pk>/hands/new/", views.hand_new, name="hand_new"),
     path("games/<int:pk>/hands/send/", outbox.hand_send, name="hand_send"),
     path("games/<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),

@@ -25,6 +25,8 @@ from scoring import policy, selectors, services, sheet_data
 from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
+    FinalScoresCorrectionForm,
+    FinalScoresForm,
     GameStartForm,
     HandDeleteForm,
     HandForm,
@@ -122,6 +124,26 @@ def game_new(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+@login_required
+def game_final_scores_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Enter a game by its final scores (for clubs that do not score hand by hand)."""
+    club = get_club_for_user(request.user, slug, role=policy.START_ROLE)
+    form = FinalScoresForm(request.POST or None, club=club, league=request.GET.get("league"))
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_final_scores_enter(
+                club=club, created_by=request.user, **form.enter_kwargs()
+            )
+        except (services.GameError, engine.EngineError) as e:
+            form.add_error(None, _error_text(e))
+        except ValidationError as e:  # enter_kwargs: an empty rule set
+            form.add_error(None, e)
+        else:
+            messages.success(request, gettext("Game entered by its final scores."))
+            return redirect("scoring:game", pk=game.pk)
+    return render(request, "scoring/game_final_scores.html", {"club": club, "form": form})
+
+
 # ---------------------------------------------------------------------------------------------
 # The game
 
@@ -174,9 +196,35 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "user_seat": user_seat if policy.may_confirm(status) else None,
         "sheet_url": _sheet_url("sheets:game", pk),
         "blank_sheet_url": _sheet_url("sheets:blank", pk),
+        "entered": selectors.final_scores_entered(game),
     }
     template = "scoring/game_body.html" if request.htmx else "scoring/game_detail.html"
     return render(request, template, context)
+
+
+@login_required
+@require_POST
+def game_final_scores_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """An organiser corrects a game entered by its final scores; the rules settle it again."""
+    game, role = selectors.game_for_user(request.user, pk)
+    if not policy.may_correct(role, game.status):
+        raise PermissionDenied(gettext("Only an organiser corrects a finished game."))
+    form = FinalScoresCorrectionForm(request.POST, seats=game.seat_count)
+    if not form.is_valid():
+        messages.error(request, gettext("Give every player's final points and a reason."))
+        return redirect("scoring:game", pk=pk)
+    try:
+        services.game_final_scores_correct(
+            game=game,
+            final_scores=form.final_scores(),
+            user=request.user,
+            reason=form.cleaned_data["reason"],
+        )
+    except (services.GameError, engine.EngineError) as e:
+        messages.error(request, _error_text(e))
+    else:
+        messages.success(request, gettext("Final scores corrected; the game is settled again."))
+    return redirect("scoring:game", pk=pk)
 
 
 @login_required

@@ -46,6 +46,10 @@ def _club_data(club, people):
     game = services.game_create(club=club, players=table, rules="japanese-modern", created_by=bob)
     for number, hand in enumerate((DRAW_DEALER_READY, RON, TSUMO), start=1):
         services.hand_submit(game=game, hand=hand, user=bob, expected_number=number)
+    # A finished game entered by its final scores, for its correction.
+    final_game = services.game_final_scores_enter(
+        club=club, seats=table, final_scores=FINAL_SCORES, created_by=bob, rules="japanese-modern"
+    )
     league = League.objects.create(
         club=club, name="Spring League", slug="spring", rules={"preset": "japanese-modern"}
     )
@@ -93,6 +97,7 @@ def _club_data(club, people):
         "event": event.pk,
         "table_seat": drawn.tables.get().seats.get(seat=0).pk,
         "game": game.pk,
+        "final_game": final_game.pk,
         "guest": table[0].pk,
         "league": league.slug,
         "league_id": league.pk,
@@ -210,6 +215,34 @@ def _create_game(w):
         "players": w["players"],
         "rules": "tenhou",
         "seated_elsewhere_ok": True,
+    }
+
+
+FINAL_SCORES = {"scores": [42000, 31000, 18000, 8000], "sticks_left": 1}
+
+
+def _final_scores_form(w):
+    seats = {f"seat_{i}": n for i, n in enumerate("ABCD")}
+    scores = {f"score_{i}": str(n) for i, n in enumerate(FINAL_SCORES["scores"])}
+    return {"rules": "preset:japanese-modern", "sticks_left": "1", **seats, **scores}
+
+
+def _final_scores_api(w):
+    return {
+        "club": w["slug"],
+        "players": w["players"],
+        "rules": "japanese-modern",
+        "final_scores": FINAL_SCORES,
+    }
+
+
+def _final_scores_correction(w):
+    return {
+        "score_0": "42000",
+        "score_1": "31000",
+        "score_2": "8000",
+        "score_3": "19000",
+        "reason": "typo",
     }
 
 
@@ -391,6 +424,13 @@ URLS = {
     "games/<int:pk>/": Url("/games/{game}/", READ),
     "games/<int:pk>/version/": Url("/games/{game}/version/", READ),
     "games/<int:pk>/audit/": Url("/games/{game}/audit/", MEMBER),
+    "clubs/<slug:slug>/games/final-scores/": Url(
+        "/clubs/{slug}/games/final-scores/", SCORER, SCORER, _final_scores_form
+    ),
+    # Correcting a game entered by its final scores: it is finished, so organisers only.
+    "games/<int:pk>/final-scores/": Url(
+        "/games/{final_game}/final-scores/", POST_ONLY_PAGE, ORGANISER, _final_scores_correction
+    ),
     "games/<int:pk>/hands/new/": Url("/games/{game}/hands/new/", SCORER, SCORER, RON_FORM),
     # The phone's outbox sends here (scoring/offline/outbox.py): JSON answers, 401 for no login.
     "games/<int:pk>/hands/send/": Url(
@@ -490,6 +530,17 @@ URLS = {
     ),
     "api/games/": Url("/api/games/", OPEN, API_SCORER, _create_game, ok=201),
     "api/games/import/": Url("/api/games/import/", POST_ONLY, API_SCORER, _import_game, ok=201),
+    "api/games/final-scores/": Url(
+        "/api/games/final-scores/", POST_ONLY, API_SCORER, _final_scores_api, ok=201
+    ),
+    "api/games/<int:pk>/final-scores/": Url(
+        "/api/games/{final_game}/final-scores/",
+        POST_ONLY,
+        API_ORGANISER,
+        {"final_scores": {"scores": [42000, 31000, 8000, 19000]}, "reason": "typo"},
+        ok=200,
+        method="put",
+    ),
     "api/games/<int:pk>/": Url("/api/games/{game}/", READ),
     "api/games/<int:pk>/hands/": Url(
         "/api/games/{game}/hands/", POST_ONLY, API_SCORER, {**RON, "expected_number": 4}, ok=201

@@ -179,6 +179,8 @@ def _restore_game(
         rules_name=g["rules_name"],
         start=record.get("start") or {},
         ended=bool(record.get("ended")),
+        # A game entered by its final scores: the validation replayed them already.
+        final_scores=record.get("final_scores"),
         created_by=user(g["created_by"]),
     )
     seat_players = [players[name] for name in record["players"]]

@@ -24,6 +24,7 @@ from scoring.forms.engine_errors import (
     VALUE_FIELD_FOR,
 )
 from scoring.forms.entry import HandForm, hand_form
+from scoring.forms.final_scores import FinalScoresCorrectionForm, FinalScoresForm
 from scoring.forms.simple import ConfirmForm, HandDeleteForm, ReasonForm
 from scoring.forms.start import GameStartForm
 
@@ -38,6 +39,8 @@ __all__ = [
     "SEAT_VALUE_FIELDS",
     "VALUE_FIELD_FOR",
     "ConfirmForm",
+    "FinalScoresCorrectionForm",
+    "FinalScoresForm",
     "GameStartForm",
     "HandDeleteForm",
     "HandForm",

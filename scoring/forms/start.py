@@ -189,6 +189,6 @@ class GameStartForm(forms.Form):
             create["start"] = start
         return {
             "seats": [data[f"seat_{i}"] for i in range(count)],
-            "draw_seats": data["seating"] == "random",
+            "draw_seats": data.get("seating") == "random",
             **create,
         }

@@ -1,5 +1,6 @@
 """Every write to a game, one module per thing it writes: the game as a whole
-(:mod:`.games`: start, import, finish, abandon), its hands (:mod:`.hands`: the one entry for
+(:mod:`.games`: start, import, finish, abandon; :mod:`.final_scores`: a game entered by its
+final scores, and its correction), its hands (:mod:`.hands`: the one entry for
 a new hand, preview, correct, delete, undo, redo) and the players' confirmations
 (:mod:`.confirmations`), over what they share (:mod:`.replay`: the replay, the cache, the lock
 and the role). Each runs in one transaction and leaves an audit entry.
@@ -19,6 +20,10 @@ from scoring.errors import (
     StaleHandNumber,
 )
 from scoring.services.confirmations import game_confirm
+from scoring.services.final_scores import (
+    game_final_scores_correct,
+    game_final_scores_enter,
+)
 from scoring.services.games import (
     game_abandon,
     game_create,
@@ -54,6 +59,8 @@ __all__ = [
     "game_abandon",
     "game_confirm",
     "game_create",
+    "game_final_scores_correct",
+    "game_final_scores_enter",
     "game_finish",
     "game_import",
     "game_record",

@@ -35,6 +35,7 @@ from scoring.services.replay import (
     game_record,
     hand_rows,
     lock_game,
+    normalised_final_scores,
     replay,
     resolved_rules,
 )
@@ -132,10 +133,12 @@ def game_create(
     start: dict[str, Any] | None = None,
     table: str = "",
     played_on: Any = None,
+    final_scores: dict[str, Any] | None = None,
 ) -> Game:
     """Start a game: the rules are resolved and copied into it, so later changes never reach it.
     ``created_by`` needs the scorer role in ``club`` (:func:`policy.start_refusal`), or is
-    :data:`policy.SITE`.
+    :data:`policy.SITE`. With ``final_scores`` (the record's object) the game is entered by
+    its final scores: it has no hands and is finished and settled at once.
 
     The rules come from ``rules`` (a preset id or ``{"preset", "options"}``), a club rule set's
     ``ruleset_version``, or the ``league`` (its rule set's current version, else its rules).
@@ -173,18 +176,22 @@ def game_create(
         start=start or {},
         table=table,
         created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+        final_scores=final_scores,
     )
     # The club's date, not the server's: the sheet, the season and the list all read it.
     game.played_on = played_on if played_on is not None else club_today(club.time_zone)
     if league is not None and season is None:
         game.season = season_on(league, game.played_on)
-    result = replay(game, [])  # bad rules or start fail here, before any row exists
+    result = replay(game, [])  # bad rules, start or final scores fail here, before any row
+    if final_scores is not None:
+        game.final_scores = normalised_final_scores(game)
     game.save()
     GameSeat.objects.bulk_create(
         [GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players)]
     )
     cache_replay(game, [], result)
-    log_action("game.created", club=club, actor=created_by, game=game, after=game_record(game))
+    action = "game.created" if final_scores is None else "game.entered_by_final_scores"
+    log_action(action, club=club, actor=created_by, game=game, after=game_record(game))
     return game
 
 
@@ -263,6 +270,7 @@ def game_import(
         rules=record.get("rules"),
         created_by=created_by,
         start=record.get("start"),
+        final_scores=record.get("final_scores"),
         **extra,
     )
     hands = record.get("hands") or []

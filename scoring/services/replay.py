@@ -50,7 +50,17 @@ def game_record(
         record["start"] = game.start
     if game.ended:
         record["ended"] = True
+    if game.final_scores is not None:
+        record["final_scores"] = game.final_scores
     return record
+
+
+def normalised_final_scores(game: Game) -> dict[str, Any]:
+    """The game's ``final_scores`` as the engine read them, defaults filled in (no sticks, no
+    chombo), so that every reader finds every field; call it after the replay accepted them."""
+    parsed = engine.parse_game(game_record(game, [], players=())).final_scores
+    assert parsed is not None  # only asked of a game entered by its final scores
+    return parsed.as_dict()
 
 
 def check_notes(hands: Sequence[Any], first: int = 1) -> None:

@@ -1,4 +1,4 @@
-/* Start a game (and a blank sheet for tonight): the North seat and North's start points show
+/* Start a game (and a blank sheet for tonight, and a game by its final scores): the North seat and North's start points show
  * only when the chosen rules seat four; each rules choice says its seats (data-seats). Without
  * this script the page shows the seats of the rules it was drawn with, and the form refuses a
  * North seat under three-player rules. */
@@ -13,7 +13,7 @@
       el.hidden = three;
       el.querySelectorAll("input").forEach(function (input) {
         input.disabled = three;
-        if (input.name === "seat_3") input.required = !three;
+        if (input.name === "seat_3" || input.name === "score_3") input.required = !three;
       });
     });
     var north = form.querySelector("select[name=start_dealer] option[value='3']");
