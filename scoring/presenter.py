@@ -183,7 +183,7 @@ def seat_winds(dealer: int, seats: int = 4) -> list[str]:
     >>> seat_winds(0), seat_winds(2), seat_winds(2, seats=3)
     (['E', 'S', 'W', 'N'], ['W', 'N', 'E', 'S'], ['S', 'W', 'E'])
     >>> seat_winds(2, seats=5)
-    ['W', '', 'E', 'S', 'N']
+    ['N', '', 'E', 'S', 'W']
     """
     playing = seats_in_hand(Rules(players=seats), dealer)
     winds = [""] * seats
