@@ -27,7 +27,7 @@ from .entry import (
     settlement_terms_of,
 )
 from .errors import EngineError, RecordError, RulesError
-from .flow import replay
+from .flow import replay, seats_in_hand, sits_out
 from .presets import (
     Preset,
     build_rules,
@@ -88,10 +88,12 @@ __all__ = [
     "rules_as_options",
     "score_game",
     "score_record",
+    "seats_in_hand",
     "settled_by",
     "settlement_terms",
     "settlement_terms_of",
     "share_places",
+    "sits_out",
     "validate_value",
 ]
 

@@ -26,8 +26,9 @@ from .errors import EngineError
 E = TypeVar("E", bound=StrEnum)
 
 MISSING = object()
-# A table seats four players, or three (a three-player preset: ``players: 3``).
-SEAT_COUNTS = (3, 4)
+# A table seats four players, three (a three-player preset: ``players: 3``) or five (four
+# of whom play each hand: ``players: 5``).
+SEAT_COUNTS = (3, 4, 5)
 
 
 def bad(message: str, field: str) -> EngineError:

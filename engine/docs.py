@@ -102,10 +102,15 @@ def presets_markdown() -> str:
         '"options": {"kiriage_mangan": true}}`). Every option below can be overridden that way; '
         "an unknown option or a value outside its allowed values is an error, never ignored.",
         "",
-        "A preset's seat count is its option `players`: 4, or 3 for three-player riichi, where "
-        "the record has three players and seats 0-2 and a round has three deals. The site "
-        "offers every preset: a game seats as many players as its rules' `players`, and a "
-        "club rule set may be three-player.",
+        "A preset's seat count is its option `players`: 4; 3 for three-player riichi, where "
+        "the record has three players and seats 0-2 and a round has three deals; or 5 for five "
+        "at a table, where the record has five players and seats 0-4, a round has five deals "
+        "(East 1-5, South 1-5), four play each hand (the dealer East, then South, West and "
+        "North in seat order) and the seat before the dealer, the outgoing dealer, sits it out "
+        "and pays and receives nothing (in the first hand, the seat before the first dealer; a "
+        "dealer who keeps the deal keeps the same seat out). The site offers every preset: a "
+        "game seats as many players as its rules' `players`, and a club rule set may be "
+        "three-player or five-player.",
         "",
         "| id | name | " + " | ".join(labels[name] for name in OVERVIEW) + " |",
         "| --- | --- | " + " | ".join("---" for _ in OVERVIEW) + " |",

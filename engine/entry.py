@@ -216,7 +216,7 @@ def describe_entry(rules: Rules) -> Entry:
         if (reason != "triple_ron" or rules.triple_ron_aborts)
         and (reason != "four_riichi" or rules.riichi)
         # no North seat: three players cannot discard four winds or declare four riichi
-        and (reason not in ("four_winds", "four_riichi") or rules.players == 4)
+        and (reason not in ("four_winds", "four_riichi") or rules.at_table == 4)
     )
     return Entry(
         results=results,

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import NamedTuple
 
 from .errors import EngineError, RecordError
@@ -329,8 +330,137 @@ def _valued(rules: Rules, state: State, hand: Hand, i: int, win: HandValue) -> H
     )
 
 
+def sits_out(rules: Rules, dealer: int) -> int | None:
+    """The seat that sits out the hand ``dealer`` deals, when five sit at the table: the seat
+    before the dealer, the outgoing dealer (in the game's first hand, the seat before the first
+    dealer). A dealer who keeps the deal keeps the same seat out. ``None`` at a table where
+    every seat plays.
+
+    >>> from engine.presets import resolve_rules
+    >>> five = resolve_rules("japanese-modern-five")
+    >>> sits_out(five, 0), sits_out(five, 3), sits_out(resolve_rules("tenhou"), 0)
+    (4, 2, None)
+    """
+    if rules.players != 5:
+        return None
+    return (dealer - 1) % 5
+
+
+def seats_in_hand(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """The seats that play the hand ``dealer`` deals, East first (East, South, West, North).
+
+    >>> from engine.presets import resolve_rules
+    >>> seats_in_hand(resolve_rules("japanese-modern-five"), 3)
+    (3, 4, 0, 1)
+    >>> seats_in_hand(resolve_rules("tenhou-sanma"), 1)
+    (1, 2, 0)
+    """
+    return tuple((dealer + i) % rules.players for i in range(rules.at_table))
+
+
+@functools.lru_cache(maxsize=64)
+def _table_rules(rules: Rules) -> Rules:
+    """The rules of one hand at a table of five: the four-seat rules (a hand's payments are
+    those of four players; what a game's end reads, such as the uma, is never read here)."""
+    return dataclasses.replace(rules, players=4, uma=rules.uma[:4])
+
+
+def _sitting_out(state: State, hand: Hand, out: int) -> None:
+    """Refuse a hand that names the seat sitting it out in any part it plays."""
+    where = f"{state.round.name.title()} {state.number}"
+
+    def refuse(field: str, what: str) -> RecordError:
+        return _fail(
+            f"seat {out} sits out this hand ({where}), so it cannot {what}.", field, "sits_out"
+        )
+
+    for i, w in enumerate(hand.wins):
+        if w.seat == out:
+            raise refuse(f"wins[{i}].seat", "win")
+        if w.pao == out:
+            raise refuse(f"wins[{i}].pao", "be liable")
+    for i, v in enumerate(hand.losers):
+        if v.seat == out:
+            raise refuse(f"losers[{i}].seat", "pay a winner")
+    if hand.discarder == out:
+        raise refuse("from", "discard")
+    if out in hand.riichi:
+        raise refuse("riichi", "declare riichi")
+    if out in hand.tenpai:
+        raise refuse("tenpai", "be ready")
+    if out in hand.nagashi:
+        raise refuse("nagashi", "have a nagashi mangan")
+    if hand.offender == out:
+        raise refuse("offender", "commit a chombo")
+    for i, p in enumerate(hand.penalties):
+        if p.seat == out:
+            raise refuse(f"penalties[{i}].seat", "pay a penalty")
+        if p.to == out:
+            raise refuse(f"penalties[{i}].to", "be paid a penalty")
+
+
+def _at_table(hand: Hand, place: dict[int, int]) -> Hand:
+    """``hand`` with every seat replaced by its place at the table (0 East to 3 North)."""
+
+    def seats(values: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(place[s] for s in values))
+
+    def value(v: HandValue) -> HandValue:
+        pao = place[v.pao] if v.pao is not None else None
+        return dataclasses.replace(v, seat=place[v.seat], pao=pao)
+
+    return dataclasses.replace(
+        hand,
+        riichi=seats(hand.riichi),
+        wins=tuple(value(w) for w in hand.wins),
+        discarder=place[hand.discarder] if hand.discarder is not None else None,
+        losers=tuple(value(v) for v in hand.losers),
+        tenpai=seats(hand.tenpai),
+        nagashi=seats(hand.nagashi),
+        offender=place[hand.offender] if hand.offender is not None else None,
+        penalties=tuple(
+            dataclasses.replace(p, seat=place[p.seat], to=place[p.to] if p.to is not None else None)
+            for p in hand.penalties
+        ),
+    )
+
+
+def _play_five(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outcome]:
+    """A hand at a table of five: the four playing seats score it as a four-seat table with
+    the dealer East; the seat sitting out pays and receives nothing."""
+    out = (state.dealer - 1) % 5
+    _sitting_out(state, hand, out)
+    if hand.riichi:  # checked here, where the error names the seats as the record does
+        _check_riichi(rules, state, hand)
+    playing = seats_in_hand(rules, state.dealer)
+    place = {seat: i for i, seat in enumerate(playing)}
+    table_scores = tuple(state.scores[seat] for seat in playing)
+    table = State(state.round, state.number, 0, state.honba, state.pool, table_scores)
+    got, outcome = play_hand(_table_rules(rules), table, _at_table(hand, place))
+    deltas = [0] * 5
+    for i, seat in enumerate(playing):
+        deltas[seat] = got.deltas[i]
+    result = HandResult(
+        state.round,
+        state.number,
+        state.honba,
+        state.dealer,
+        state.pool,
+        tuple(deltas),
+        got.pool,
+        got.forfeited,
+        tuple(s + d for s, d in zip(state.scores, deltas, strict=True)),
+        tuple((playing[seat], b) for seat, b in got.breakdowns),
+    )
+    if outcome.chombo is not None:
+        outcome = outcome._replace(chombo=playing[outcome.chombo])
+    return result, outcome
+
+
 def play_hand(rules: Rules, state: State, hand: Hand) -> tuple[HandResult, Outcome]:
     """Score one hand from ``state``: its result and what it decided for the next hand."""
+    if rules.players == 5:
+        return _play_five(rules, state, hand)
     if hand.wins and any(w.tiles is not None for w in hand.wins):
         wins = tuple(_valued(rules, state, hand, i, w) for i, w in enumerate(hand.wins))
         hand = dataclasses.replace(hand, wins=wins)

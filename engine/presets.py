@@ -154,6 +154,26 @@ _register(
     """,
 )
 _register(
+    "japanese-modern-five",
+    "Japanese Modern, five at a table",
+    """
+    Japanese Modern played by five at one table, as long-running clubs play it: seats 0-4, the
+    deal passes over the five, so a round has five deals (East 1-5, South 1-5) and in an
+    East-South game everyone deals twice. Four play each hand: the dealer is East, the next
+    seats in order South, West and North, and the seat before the dealer, the outgoing dealer,
+    sits the hand out (in the first hand, the seat before the first dealer). A dealer who keeps
+    the deal keeps the same seat out. A hand is paid among the four exactly as Japanese Modern
+    pays it (wins, riichi sticks, counters, ready-hand payments, chombo); the seat sitting out
+    pays and receives nothing, and a hand naming it as a winner, a discarder, a riichi, ready
+    or at fault is refused. Start 25,000 and return 25,000 (no oka: the 30,000 return of four
+    seats would give a fifth of the game's points to first place), uma 20/10/0/-10/-20, ties by
+    seat order from the first East seat, leftover sticks to first.
+    """,
+    players=5,
+    return_points=25000,
+    uma=(20, 10, 0, -10, -20),
+)
+_register(
     "nashi-nashi",
     "Japanese Modern (nashi-nashi)",
     """

@@ -1,6 +1,7 @@
 """Reading a game record (JSON-shaped data) into the engine's types.
 
-Shape is checked here: types, known fields, seats in 0-3 (0-2 when the rules seat three).
+Shape is checked here: types, known fields, seats in 0-3 (0-2 when the rules seat three, 0-4
+when they seat five).
 Whether a hand is possible under the game's rules is checked when it is scored
 (:mod:`engine.flow`). Every error names the 1-based hand and the field.
 
@@ -116,7 +117,7 @@ def _seat(value: Any, field: str, players: int = 4) -> int:
     return value
 
 
-_NUMBERS = {3: "three", 4: "four"}
+_NUMBERS = {3: "three", 4: "four", 5: "five"}
 
 
 def _seats(value: Any, field: str, players: int = 4) -> tuple[int, ...]:
@@ -318,7 +319,7 @@ def _north(value: Any, field: str, rules: Rules, *, loser: bool) -> int:
             "these rules count no north tiles as dora"
             + (
                 " (north tiles are set aside only at a three-player table)."
-                if rules.players == 4
+                if rules.players != 3
                 else "."
             ),
             field,
@@ -410,9 +411,10 @@ def parse_hand(obj: Any, rules: Rules) -> Hand:
                 raise _fail(
                     f"seat {discarder} cannot both win and discard.", "from", "discarder_wins"
                 )
-            if len(wins) > players - 1:
+            if len(wins) > rules.at_table - 1:
                 raise _fail(
-                    f"at most {_NUMBERS.get(players - 1, 'two')} players can win on one discard.",
+                    f"at most {_NUMBERS.get(rules.at_table - 1, 'two')} players can win on one "
+                    "discard.",
                     "wins",
                     "too_many_winners",
                 )

@@ -127,11 +127,12 @@ class Rules:
     players: int = _int(
         4,
         "Players",
-        "Seats at the table: 4, or 3 for three-player riichi (sanma), where the North seat is "
-        "empty and the deal passes over three seats.",
+        "Seats at the table: 4; 3 for three-player riichi (sanma), where the North seat is "
+        "empty and the deal passes over three seats; or 5, where four play each hand and the "
+        "outgoing dealer sits it out, and the deal passes over five seats.",
         LEN,
         3,
-        4,
+        5,
     )
     length: str = _choice(
         "south",
@@ -496,7 +497,7 @@ class Rules:
         (20, 10, -10, -20),
         label="Uma",
         help="Placement bonuses in thousands of points, first to fourth (to third with three "
-        "players); they sum to zero.",
+        "players, to fifth with five); they sum to zero.",
         category=END,
         kind="uma",
         minimum=-100,
@@ -565,6 +566,16 @@ class Rules:
         "A player may declare on a hand that is sacred-discard.",
         FLAG,
     )
+
+    @property
+    def at_table(self) -> int:
+        """The seats that play each hand: every seat, or four when five sit at the table
+        (the outgoing dealer sits each hand out).
+
+        >>> Rules().at_table, Rules(players=3).at_table, Rules(players=5).at_table
+        (4, 3, 4)
+        """
+        return min(self.players, 4)
 
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
@@ -659,10 +670,12 @@ def validate_value(name: str, value: Any) -> Any:
         if value not in allowed:
             raise bad(f"must be one of {', '.join(allowed)}, not {value!r}")
         return value
-    # uma: a whole number per place, first to last (four places, or three for three players;
-    # the combination check matches them to the seats)
-    if not isinstance(value, list | tuple) or len(value) not in (3, 4):
-        raise bad("must be four numbers, first to fourth place (three for three players)")
+    # uma: a whole number per place, first to last (four places, three for three players, five
+    # for five; the combination check matches them to the seats)
+    if not isinstance(value, list | tuple) or len(value) not in (3, 4, 5):
+        raise bad(
+            "must be four numbers, first to fourth place (three for three players, five for five)"
+        )
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int):
             raise bad(f"must be whole numbers, not {v!r}")
@@ -738,32 +751,38 @@ def _check_seats(rules: Rules, bad: Callable[[str, str], RulesError]) -> None:
     three = rules.players == 3
     if three and rules.payment_scheme != "winner_only":
         raise bad("players", "three-player riichi is played with the winner-only payment scheme")
+    if rules.players == 5 and rules.payment_scheme != "winner_only":
+        raise bad("players", "five at a table is played with the winner-only payment scheme")
     if len(rules.uma) != rules.players:
+        last = {3: "third", 4: "fourth", 5: "fifth"}[rules.players]
         raise bad(
             "uma",
             f"with {rules.players} players the uma has {rules.players} values, first to "
-            f"{'third' if three else 'fourth'} place, not {len(rules.uma)}",
+            f"{last} place, not {len(rules.uma)}",
         )
     for name in ("uma_one_above", "uma_two_above", "uma_three_above"):
         if len(getattr(rules, name)) != 4:
             raise bad(name, "floating uma has four values, first to fourth place")
     if three and rules.triple_ron_aborts:
         raise bad("triple_ron_aborts", "three players cannot make a triple ron")
-    if three and rules.uma_floating:
+    if rules.players != 4 and rules.uma_floating:
         raise bad("uma_floating", "floating uma is played with four players")
-    payers = rules.players - 1
-    step = option("honba_points").step_for(rules.players)
+    # five at a table: four play each hand, and a hand's shares divide among those four
+    playing = rules.at_table
+    who = f"{playing} players" if playing == rules.players else f"{playing} players in each hand"
+    payers = playing - 1
+    step = option("honba_points").step_for(playing)
     if rules.honba_points % step:
         raise bad(
             "honba_points",
-            f"with {rules.players} players the counters are shared by {payers} payers on a "
+            f"with {who} the counters are shared by {payers} payers on a "
             f"self-drawn win: give a multiple of {step}, not {rules.honba_points}",
         )
-    step = option("tenpai_payment").step_for(rules.players)
+    step = option("tenpai_payment").step_for(playing)
     if rules.tenpai_payment % step:
         raise bad(
             "tenpai_payment",
-            f"with {rules.players} players the payment is shared among 1 to {payers} players: "
+            f"with {who} the payment is shared among 1 to {payers} players: "
             f"give a multiple of {step}, not {rules.tenpai_payment}",
         )
     if rules.north_dora and not three:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from .rules import Rules
 
 Seats = tuple[int, ...]
-"""A value per seat: four, or three at a three-player table."""
+"""A value per seat: four, three at a three-player table, five when five sit at the table."""
 
 
 def _div_half_up(a: int, b: int) -> int:
@@ -58,8 +58,11 @@ def share(amount: int, seats: Iterable[int], first_east: int) -> dict[int, int]:
     {0: 34, 1: 33, 2: 33}
     >>> share(100, [2, 1, 0], 2)
     {2: 34, 0: 33, 1: 33}
+    >>> share(100, [4, 1, 0], 4)  # five seats: seat 4 is the first East seat
+    {4: 34, 0: 33, 1: 33}
     """
-    ordered = sorted(seats, key=lambda s: (s - first_east) % 4)
+    # seats from the first East seat up, then the seats below it: the order at any table size
+    ordered = sorted(seats, key=lambda s: (s < first_east, s))
     each, rest = divmod(amount, len(ordered))
     return {s: each + (1 if i < rest else 0) for i, s in enumerate(ordered)}
 

@@ -593,6 +593,8 @@ def _unsupported(message: str, hand: int | None = None) -> Tenhou6Error:
 
 def _check_writable(game: Game) -> None:
     rules = game.rules
+    if rules.players == 5:
+        raise _unsupported("a tenhou.net/6 log seats four players; this game seats five.")
     if rules.payment_scheme != "winner_only" or rules.value_system == "points_doubles":
         raise _unsupported(
             "a tenhou.net/6 log holds games scored by han and fu; these rules are not."

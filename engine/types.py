@@ -12,8 +12,9 @@ from .rules import Rules
 from .tiles import TileHand
 from .yaku import HanBreakdown
 
-SEATS = (0, 1, 2, 3)
-"""Every seat a table may have; a three-player game uses the first three (``Rules.players``)."""
+SEATS = (0, 1, 2, 3, 4)
+"""Every seat a table may have; a game uses the first ``Rules.players`` of them: four, three
+for three-player riichi, five when five sit at the table and four of them play each hand."""
 
 
 class Wind(StrEnum):

@@ -71,6 +71,9 @@ ENGINE_MESSAGES = {
     "duplicate_seat": gettext_noop("The same player is named twice."),
     "duplicate_winner": gettext_noop("The same winner is named twice."),
     "discarder_wins": gettext_noop("A player cannot win on their own discard."),
+    "sits_out": gettext_noop(
+        "This player sits this hand out (five at a table): they cannot play in it."
+    ),
     "no_riichi": gettext_noop("These rules have no riichi."),
     "no_nagashi": gettext_noop("These rules have no nagashi mangan."),
     "no_chombo": gettext_noop("These rules have no chombo."),

@@ -24,6 +24,7 @@ from scoring import policy, selectors, services
 from scoring.models import Game, Hand
 from scoring.selectors import visible_games
 from scoring.serializers import (
+    SEAT_MAX,
     FinalScoresSerializer,
     FinalSerializer,
     GameHandSerializer,
@@ -164,9 +165,10 @@ class GameCreateApi(Api):
         players = serializers.ListField(
             child=IdField(),
             min_length=3,
-            max_length=4,
+            max_length=5,
             help_text="Player ids in seat order (seat 0 sits East at the start): as many as the "
-            "rules seat, 4, or 3 under three-player rules (refused otherwise, code players).",
+            "rules seat, 4, 3 under three-player rules, or 5 with five at a table (refused "
+            "otherwise, code players).",
         )
         rules = serializers.JSONField(
             required=False, help_text='A preset id or {"preset", "options"}.'
@@ -362,7 +364,9 @@ class GameAbandonApi(Api):
 
 class GameConfirmApi(Api):
     class InputSerializer(serializers.Serializer):
-        seat = serializers.IntegerField(min_value=0, max_value=3, help_text="0 is East.")
+        seat = serializers.IntegerField(
+            min_value=0, max_value=SEAT_MAX, help_text="0 is East at the start."
+        )
         pin = serializers.CharField(
             max_length=8,
             required=False,

@@ -131,7 +131,7 @@ def tile_face(code: str) -> dict[str, str]:
 def _in_set(tile: str, entry: engine.Entry) -> bool:
     """Whether the set played has the tile: a three-player set has no 2m-8m (the engine
     refuses them in a hand), so the picker does not offer them."""
-    return entry.seats == 4 or not (tile.endswith("m") and tile[0] not in "19")
+    return entry.seats != 3 or not (tile.endswith("m") and tile[0] not in "19")
 
 
 def tile_layout(form: Any, s: int) -> dict[str, Any] | None:

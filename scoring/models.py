@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from engine import FinalResult, HandResult, resolve_rules
+from engine import sits_out as engine_sits_out
 
 
 def _typed[T](row: models.Model, name: str, read: Callable[[Any], T]) -> T | None:
@@ -147,8 +148,14 @@ class Game(models.Model):
 
     @cached_property
     def seat_count(self) -> int:
-        """How many seats the game has (3 or 4): its copied rules' ``players``."""
+        """How many seats the game has (3, 4 or 5): its copied rules' ``players``."""
         return resolve_rules(self.rules).players
+
+    def sits_out(self, dealer: int | None) -> int | None:
+        """The seat that sits out the hand ``dealer`` deals (five at a table), else None."""
+        if dealer is None or self.seat_count != 5:
+            return None
+        return engine_sits_out(resolve_rules(self.rules), dealer)
 
     def seat_players(self) -> list[Player]:
         """The players in seat order."""
@@ -184,7 +191,8 @@ class GameSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="scoring_seat_unique_seat"),
             models.UniqueConstraint(fields=["game", "player"], name="scoring_seat_unique_player"),
-            models.CheckConstraint(condition=Q(seat__lte=3), name="scoring_seat_0_to_3"),
+            # seats 0-3; 0-2 at three players; 0-4 with five at a table (four play each hand)
+            models.CheckConstraint(condition=Q(seat__lte=4), name="scoring_seat_0_to_4"),
         ]
 
     def __str__(self) -> str:

@@ -29,7 +29,7 @@ from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.formats import points, signed_points, uma_text
-from engine import Entry, Limit, PenaltyPrice, SettlementTerms, Unit
+from engine import Entry, Limit, PenaltyPrice, Rules, SettlementTerms, Unit, seats_in_hand
 from engine.italian import LIMIT_HANDS
 from engine.types import Breakdown
 from engine.yaku import TABLES as YAKU_TABLES
@@ -45,8 +45,12 @@ LIMIT_HAND_NAMES = {id: name for id, (name, _score) in LIMIT_HANDS.items()}
 
 WINDS = ("E", "S", "W", "N")
 WIND_NAMES = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+SITS_OUT = pgettext_lazy("seat", "Sits out")
+"""The seat sitting a hand out with five at a table, where the others show their winds."""
 WIND_CHARACTERS = (("東", _("East")), ("南", _("South")), ("西", _("West")), ("北", _("North")))
 """Each wind's character with its name, East to North, as the printed sheet heads the seats."""
+SITS_OUT_CHARACTER = ("抜", pgettext_lazy("seat", "Sits out"))
+"""Five at a table: the seat that sits East 1 out, as the printed sheet heads it (抜け番)."""
 
 RESULT_WORDS = {
     "ron": pgettext_lazy("result button", "Ron"),
@@ -177,12 +181,19 @@ def hand_name_words() -> dict[str, Any]:
 
 def seat_winds(dealer: int, seats: int = 4) -> list[str]:
     """Each seat's wind in a hand dealt by ``dealer`` (the dealer sits East) at a table of
-    ``seats``: a three-player table has no North.
+    ``seats``: a three-player table has no North; with five at a table the seat sitting the
+    hand out has no wind ("").
 
     >>> seat_winds(0), seat_winds(2), seat_winds(2, seats=3)
     (['E', 'S', 'W', 'N'], ['W', 'N', 'E', 'S'], ['S', 'W', 'E'])
+    >>> seat_winds(2, seats=5)
+    ['N', '', 'E', 'S', 'W']
     """
-    return [WINDS[(seat - dealer) % seats] for seat in range(seats)]
+    playing = seats_in_hand(Rules(players=seats), dealer)
+    winds = [""] * seats
+    for i, seat in enumerate(playing):
+        winds[seat] = WINDS[i]
+    return winds
 
 
 def start_winds(first_east: int, seats: int = 4) -> list[tuple[str, str]]:

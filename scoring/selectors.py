@@ -25,6 +25,7 @@ from engine.types import Breakdown
 from scoring.models import Game, Hand
 from scoring.presenter import (
     ACTION_WORDS,
+    SITS_OUT,
     WIND_NAMES,
     entry_reason,
     hand_line,
@@ -160,6 +161,7 @@ def game_state(game: Game) -> dict[str, Any]:
     dealer = nxt.dealer if nxt else None
     seats_at = game.seat_count
     winds = seat_winds(dealer, seats_at) if dealer is not None else [""] * seats_at
+    out = game.sits_out(dealer) if final is not None and not final.over else None
     seats = []
     for row in sorted(game.seats.all(), key=lambda s: s.seat):
         seats.append(
@@ -168,7 +170,9 @@ def game_state(game: Game) -> dict[str, Any]:
                 "name": names[row.seat],
                 "player": row.player,
                 "wind": winds[row.seat],
-                "wind_name": WIND_NAMES.get(winds[row.seat], ""),
+                # five at a table: the seat sitting the next hand out has no wind in it
+                "wind_name": SITS_OUT if row.seat == out else WIND_NAMES.get(winds[row.seat], ""),
+                "sits_out": row.seat == out,
                 "is_dealer": row.seat == dealer,
                 "score": points(final.scores[row.seat]) if final else "",
                 "rank": row.rank,
@@ -188,7 +192,7 @@ def game_state(game: Game) -> dict[str, Any]:
         "pool": points(final.pool) if final else "",
         "over": final.over if final else False,
         "seats": seats,
-        # The ledger's columns: a seat each (three or four), and the pool's.
+        # The ledger's columns: a seat each (three, four or five), and the pool's.
         "columns": len(seats) + (1 if entry.shows_pool else 0),
         "unit": final.unit if final else None,
     }
@@ -237,6 +241,7 @@ def ledger(
     rows = []
     for hand in hands if hands is not None else game.hands.order_by("number"):
         result = hand.hand_result
+        out = game.sits_out(result.dealer) if result else None
         made = corrections[hand.number - 1] if hand.number <= len(corrections) else ()
         rows.append(
             {
@@ -255,6 +260,7 @@ def ledger(
                         "score": points(result.scores[s]) if result else "",
                         "up": bool(result and result.deltas[s] > 0),
                         "down": bool(result and result.deltas[s] < 0),
+                        "out": s == out,  # five at a table: this seat sat the hand out
                     }
                     for s in range(len(names))
                 ],

@@ -13,24 +13,31 @@ from core import bounds
 from core.serializers import ErrorSerializer
 from engine.types import ABORT_REASONS, PENALTY_KINDS, Unit
 
-SEATS_HELP = "One per seat: 4, or 3 at a three-player table (the rules' players)."
+SEATS_HELP = (
+    "One per seat: 4, 3 at a three-player table, 5 with five at a table (the rules' players)."
+)
+SEAT_MAX = 4
+"""The highest seat any game has: seat 4 with five at a table (the engine refuses a seat the
+game's rules do not have, and one sitting the hand out)."""
 
 
 def per_seat(child: serializers.Field, **kwargs: Any) -> serializers.ListField:
-    """A list with one item per seat: four, or three under three-player rules."""
-    return serializers.ListField(child=child, min_length=3, max_length=4, **kwargs)
+    """A list with one item per seat: four, three under three-player rules, five with five at
+    a table."""
+    return serializers.ListField(child=child, min_length=3, max_length=5, **kwargs)
 
 
 class WinSerializer(serializers.Serializer):
     """One player's hand: han and fu, yakuman (with pao), points and doubles, or a score.
-    A seat is 0-3, or 0-2 at a three-player table (the engine refuses seat 3 there)."""
+    A seat is 0-3, 0-2 at a three-player table (the engine refuses seat 3 there), or 0-4 with
+    five at a table (the engine refuses the seat sitting the hand out)."""
 
-    seat = serializers.IntegerField(min_value=0, max_value=3)
+    seat = serializers.IntegerField(min_value=0, max_value=SEAT_MAX)
     han = serializers.IntegerField(required=False)
     fu = serializers.IntegerField(required=False)
     dora = serializers.IntegerField(required=False)
     yakuman = serializers.IntegerField(required=False)
-    pao = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    pao = serializers.IntegerField(required=False, min_value=0, max_value=SEAT_MAX)
     points = serializers.IntegerField(required=False)
     doubles = serializers.IntegerField(required=False)
     score = serializers.IntegerField(required=False)
@@ -48,10 +55,10 @@ class WinSerializer(serializers.Serializer):
 
 
 class PenaltySerializer(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=0, max_value=3)
+    seat = serializers.IntegerField(min_value=0, max_value=SEAT_MAX)
     kind = serializers.ChoiceField(choices=PENALTY_KINDS, required=False)
     points = serializers.IntegerField(required=False, min_value=1)
-    to = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    to = serializers.IntegerField(required=False, min_value=0, max_value=SEAT_MAX)
 
     class Meta:
         ref_name = "Penalty"
@@ -63,7 +70,7 @@ class HandSerializer(serializers.Serializer):
     result = serializers.ChoiceField(choices=["ron", "tsumo", "draw", "abortive", "chombo"])
     # "from" is a Python keyword, so the field is declared through the class namespace.
     locals()["from"] = serializers.IntegerField(
-        required=False, min_value=0, max_value=3, help_text="Ron: the seat that discarded."
+        required=False, min_value=0, max_value=SEAT_MAX, help_text="Ron: the seat that discarded."
     )
     wins = WinSerializer(many=True, required=False)
     losers = WinSerializer(
@@ -73,7 +80,7 @@ class HandSerializer(serializers.Serializer):
     tenpai = serializers.ListField(child=serializers.IntegerField(), required=False)
     nagashi = serializers.ListField(child=serializers.IntegerField(), required=False)
     reason = serializers.ChoiceField(choices=ABORT_REASONS, required=False)
-    offender = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    offender = serializers.IntegerField(required=False, min_value=0, max_value=SEAT_MAX)
     penalties = PenaltySerializer(many=True, required=False)
     note = serializers.CharField(required=False, max_length=bounds.NOTE)
 
@@ -103,7 +110,10 @@ class HandResultSerializer(serializers.Serializer):
 class NextHandSerializer(serializers.Serializer):
     round = serializers.CharField()
     number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
+    dealer = serializers.IntegerField(
+        help_text="The seat dealing, East; with five at a table the seat before it sits the "
+        "hand out."
+    )
     honba = serializers.IntegerField()
     pool = serializers.IntegerField()
     label = serializers.CharField()
@@ -223,7 +233,8 @@ class GameRecordSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=serializers.CharField(),
         required=False,
-        help_text="Names, one per seat: 0-3, or 0-2 under three-player rules.",
+        help_text="Names, one per seat: 0-3, 0-2 under three-player rules, 0-4 with five at a "
+        "table.",
     )
     start = serializers.JSONField(
         required=False, help_text="Where the game starts, if not at East 1."

@@ -21,6 +21,7 @@ from core.i18n import rule_word
 from core.models import AuditEntry
 from scoring.models import Game
 from scoring.presenter import (
+    SITS_OUT_CHARACTER,
     WIND_CHARACTERS,
     entry_reason,
     hand_line,
@@ -74,8 +75,24 @@ class Header:
 
     @property
     def seat_count(self) -> int:
-        """The seats at the table (3 or 4): a column per seat, never an empty fourth."""
+        """The seats at the table (3, 4 or 5): a column per seat, never an empty fourth."""
         return len(self.seats)
+
+    @property
+    def seat_column(self) -> float:
+        """The width in mm of a seat's columns: narrower with five at a table, so that "What
+        happened" keeps room for its words."""
+        return FIVE_SEAT_COLUMN if self.seat_count == 5 else SEAT_COLUMN
+
+    @property
+    def seat_width(self) -> str:
+        """:attr:`seat_column` as the sheet's CSS writes it."""
+        return f"{self.seat_column:g}mm"
+
+    @property
+    def sits_out(self) -> bool:
+        """Five at a table: one seat sits each hand out (the sheet says which, or how)."""
+        return self.seat_count == 5
 
     @property
     def hand_columns(self) -> int:
@@ -84,8 +101,8 @@ class Header:
 
     def _what_width(self, four_seats: float, pool: float) -> str:
         # A missing seat's two columns (its change and its total) and a missing Pool column
-        # widen "What happened", so the table keeps the page's width.
-        width = four_seats + (4 - self.seat_count) * 2 * SEAT_COLUMN
+        # widen "What happened", so the table keeps the page's width; a fifth seat's narrow it.
+        width = four_seats + 4 * 2 * SEAT_COLUMN - self.seat_count * 2 * self.seat_column
         width += 0 if self.shows_pool else pool
         return f"{width:g}mm"
 
@@ -98,6 +115,8 @@ class Header:
         >>> h = Header("", "", "", datetime.date(2026, 1, 1), "", "", (), (seat,) * 4, (), "", "")
         >>> h.what_width, dataclasses.replace(h, seats=(seat,) * 3).what_width
         ('71mm', '104mm')
+        >>> dataclasses.replace(h, seats=(seat,) * 5).what_width
+        '63mm'
         """
         return self._what_width(71, 17)
 
@@ -109,6 +128,8 @@ class Header:
 
 SEAT_COLUMN = 16.5
 """The width in mm of a seat's column on the sheets (its change, its running total)."""
+FIVE_SEAT_COLUMN = 14
+"""The width in mm of a seat's column with five at a table (ten seat columns on the page)."""
 
 
 @dataclass(frozen=True)
@@ -167,11 +188,16 @@ class HandRow:
     """Whether ``sum(deltas) + (pool - pool_before) + forfeited == 0`` (the engine's check)."""
     crossings: tuple[Crossing, ...] = ()
     """The hand as it stood before each correction, oldest first, crossed out on the sheet."""
+    sits_out: int | None = None
+    """Five at a table: the seat that sat this hand out (its change is printed as a dash)."""
 
     @property
-    def changes(self) -> tuple[tuple[int, bool], ...]:
-        """Each seat's change with whether the seat declared riichi."""
-        return tuple(zip(self.deltas, self.riichi, strict=True))
+    def changes(self) -> tuple[tuple[int, bool, bool], ...]:
+        """Each seat's change, whether the seat declared riichi, and whether it sat out."""
+        return tuple(
+            (d, r, seat == self.sits_out)
+            for seat, (d, r) in enumerate(zip(self.deltas, self.riichi, strict=True))
+        )
 
 
 @dataclass(frozen=True)
@@ -275,7 +301,8 @@ def settlement_lines(rules: dict[str, Any]) -> tuple[RuleLine, ...]:
 
 def seat_winds(start: dict[str, Any], seats: int = 4) -> list[tuple[str, str]]:
     """Each seat's wind when the game started: the seat that dealt East 1 sits East; a
-    three-player table has no North.
+    three-player table has no North; with five at a table the seat before East sits East 1 out
+    (抜, "out").
 
     >>> [w for w, _ in seat_winds({})]
     ['東', '南', '西', '北']
@@ -283,9 +310,14 @@ def seat_winds(start: dict[str, Any], seats: int = 4) -> list[tuple[str, str]]:
     ['北', '東', '南', '西']
     >>> [w for w, _ in seat_winds({"dealer": 1, "number": 1}, seats=3)]
     ['西', '東', '南']
+    >>> [w for w, _ in seat_winds({"dealer": 1, "number": 1}, seats=5)]
+    ['抜', '東', '南', '西', '北']
     """
     east = engine.first_east(start.get("dealer", 0), start.get("number", 1), seats)
-    return [WIND_CHARACTERS[(seat - east) % seats] for seat in range(seats)]
+    winds = [SITS_OUT_CHARACTER] * seats
+    for i, seat in enumerate(engine.seats_in_hand(engine.Rules(players=seats), east)):
+        winds[seat] = WIND_CHARACTERS[i]
+    return winds
 
 
 def _start_scores(rules: dict[str, Any], start: dict[str, Any] | None) -> list[int]:
@@ -305,8 +337,10 @@ def hand_row(
     *,
     riichi_doubles: int = 0,
     crossings: tuple[Crossing, ...] = (),
+    sits_out: int | None = None,
 ) -> HandRow:
-    """One hand's row from its game-record data and its cached result."""
+    """One hand's row from its game-record data and its cached result; ``sits_out``, the seat
+    that sat it out with five at a table."""
     outcome, details = hand_outcome(
         data, names, riichi_doubles=riichi_doubles, breakdowns=result.breakdowns
     )
@@ -327,6 +361,7 @@ def hand_row(
         # The engine refuses to build a hand that does not balance; the sheet shows the check.
         balances=sum(deltas) + (pool - pool_before) + forfeited == 0,
         crossings=crossings,
+        sits_out=sits_out,
     )
 
 
@@ -510,7 +545,15 @@ def game_sheet(game: Game, *, address: str) -> GameSheet:
     )
     crossings, deleted = paper_trail(list(entries), len(rows), names, doubles)
     hands = tuple(
-        hand_row(h.number, h.data, row, names, riichi_doubles=doubles, crossings=crossings[i])
+        hand_row(
+            h.number,
+            h.data,
+            row,
+            names,
+            riichi_doubles=doubles,
+            crossings=crossings[i],
+            sits_out=game.sits_out(row.dealer),
+        )
         for i, h in enumerate(rows)
         if (row := h.hand_result) is not None
     )
@@ -596,7 +639,8 @@ def blank_sheet_for(
     rows: int = 24,
 ) -> BlankSheet:
     """A blank sheet for tonight's seating without starting a game: a name per seat the
-    rules have (three or four), East first, and the rules resolved as a game would copy them.
+    rules have (three, four or five), East first, and the rules resolved as a game would copy
+    them.
     """
     seats = engine.resolve_rules(rules).players
     if len(names) != seats:

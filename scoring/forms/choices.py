@@ -7,12 +7,13 @@ import engine
 from scoring.presenter import POINTS_PENALTY, RESULT_WORDS, limit_label, penalty_label
 
 RESULTS = tuple(RESULT_WORDS.items())
-SEAT_CHOICES = [(str(s), str(s)) for s in range(4)]
+SEAT_CHOICES = [(str(s), str(s)) for s in range(5)]
 """Every seat a hand may name at most (a form narrows them to its table: :func:`seat_choices`)."""
 
 
 def seat_choices(entry: engine.Entry) -> list[tuple[str, str]]:
-    """The seats a hand names under these rules: 0-3, or 0-2 at a three-player table."""
+    """The seats a game's hands name under these rules: 0-3, 0-2 at a three-player table, 0-4
+    with five at a table (a hand's form leaves out the seat sitting it out)."""
     return SEAT_CHOICES[: entry.seats]
 
 

@@ -52,9 +52,12 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         # What the entry offers is the engine's to say, from the rules the game copied.
-        self.entry = engine.describe_entry(engine.resolve_rules(rules))
+        table = engine.resolve_rules(rules)
+        self.entry = engine.describe_entry(table)
         self.names = names
         self.dealer = dealer if dealer is not None else 0
+        # Five at a table: the seat before the dealer sits this hand out and is not offered.
+        self.sits_out = engine.sits_out(table, self.dealer)
         self.correction = correction
         self.points_doubles = self.entry.points_doubles
         self.dora = self.entry.dora
@@ -62,9 +65,11 @@ class HandForm(HandLayout, EngineErrorFields, forms.Form):
         self.fu_choices = [(str(f), str(f)) for f in self.entry.fu]
         self.limit_choices = limit_buttons(self.entry)
         self.value_choices = self.han_choices + self.limit_choices
-        # Only the table's seats: a three-player form has no fourth seat to tap.
+        # Only the table's seats: a three-player form has no fourth seat to tap, and with five
+        # at a table the seat sitting the hand out is no choice.
         self.seats = self.entry.seats
-        self.seat_choices = seat_choices(self.entry)
+        self.hand_seats = [s for s in range(self.seats) if s != self.sits_out]
+        self.seat_choices = [c for c in seat_choices(self.entry) if c[0] != str(self.sits_out)]
         for name in ("winners", "discarder", "riichi", "tenpai", "nagashi", "offender"):
             self.fields[name].choices = self.seat_choices
         for s in range(self.seats):

@@ -15,7 +15,10 @@ from scoring.presenter import WIND_NAMES, penalty_label, score_label, seat_winds
 
 
 class HandLayout:
-    """The entry form's layout (a mixin of :class:`scoring.forms.entry.HandForm`)."""
+    """The entry form's layout (a mixin of :class:`scoring.forms.entry.HandForm`): the seats
+    of the hand (``hand_seats``: every seat, less the one sitting out with five at a table)."""
+
+    hand_seats: list[int]
 
     def _current(self, name: str) -> list[str]:
         if self.is_bound:
@@ -43,7 +46,7 @@ class HandLayout:
                 "wind": str(WIND_NAMES[winds[s]]),
                 "checked": str(s) in current,
             }
-            for s in range(self.seats)
+            for s in self.hand_seats
         ]
 
     def _errors_of(self, *names: str) -> list[str]:
@@ -54,7 +57,7 @@ class HandLayout:
     def layout(self) -> dict[str, Any]:
         """Everything the entry screen shows, with what is ticked."""
         seats = []
-        for s in range(self.seats):
+        for s in self.hand_seats:
             seat: dict[str, Any] = {
                 "seat": s,
                 "name": self.names[s],
@@ -130,7 +133,7 @@ class HandLayout:
                 "score": self._current(f"score_{s}")[:1],
                 "errors": self._errors_of(f"dora_{s}", f"score_{s}"),
             }
-            for s in range(self.seats)
+            for s in self.hand_seats
         ]
         penalties = []
         for i in range(PENALTY_ROWS):

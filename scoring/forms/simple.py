@@ -14,7 +14,7 @@ class HandDeleteForm(ReasonForm):
 
 
 class ConfirmForm(forms.Form):
-    seat = forms.IntegerField(min_value=0, max_value=3, widget=forms.HiddenInput)
+    seat = forms.IntegerField(min_value=0, max_value=4, widget=forms.HiddenInput)
     pin = forms.CharField(max_length=8, required=False, label="PIN")
     # The result the page showed (Game.result_tag): a correction since refuses it.
     result = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)

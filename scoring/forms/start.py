@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 import engine
 from clubs.models import Club
@@ -19,7 +20,8 @@ from scoring.presenter import WIND_NAMES
 
 class RulesSelect(forms.Select):
     """The rules picker: each choice says how many seats its rules have (``data-seats``), so
-    the page's script (static/js/start.js) shows the North seat only for four-player rules."""
+    the page's script (static/js/start.js) shows the North seat only for four- and five-player
+    rules, and the fifth seat only for five."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -38,6 +40,8 @@ class GameStartForm(forms.Form):
     seat_2 = forms.CharField(label=WIND_NAMES["W"], max_length=60)
     # Required at a four-player table only (clean): three-player rules have no North seat.
     seat_3 = forms.CharField(label=WIND_NAMES["N"], max_length=60, required=False)
+    # Required with five at a table only: the seat before East, which sits out East 1.
+    seat_4 = forms.CharField(label=_("Fifth (sits out East 1)"), max_length=60, required=False)
     seating = forms.ChoiceField(
         choices=[("entered", _("As entered")), ("random", _("Draw seats at random"))],
         initial="entered",
@@ -49,16 +53,21 @@ class GameStartForm(forms.Form):
     start_score_1 = forms.IntegerField(required=False, label=_("South's points"))
     start_score_2 = forms.IntegerField(required=False, label=_("West's points"))
     start_score_3 = forms.IntegerField(required=False, label=_("North's points"))
+    start_score_4 = forms.IntegerField(required=False, label=_("Fifth player's points"))
     start_round = forms.ChoiceField(
         required=False,
         label=_("Round"),
         choices=[("", "—"), *WIND_NAMES.items()],
     )
-    start_number = forms.IntegerField(required=False, min_value=1, max_value=4, label=_("Hand"))
+    start_number = forms.IntegerField(required=False, min_value=1, max_value=5, label=_("Hand"))
     start_dealer = forms.ChoiceField(
         required=False,
         label=_("Dealer"),
-        choices=[("", "—"), *((str(s), WIND_NAMES[w]) for s, w in enumerate("ESWN"))],
+        choices=[
+            ("", "—"),
+            *((str(s), WIND_NAMES[w]) for s, w in enumerate("ESWN")),
+            ("4", _("Fifth player")),
+        ],
     )
     start_honba = forms.IntegerField(required=False, min_value=0, max_value=99, label=_("Counters"))
     start_pool = forms.IntegerField(required=False, min_value=0, label=_("Riichi pool"))
@@ -122,19 +131,25 @@ class GameStartForm(forms.Form):
 
     @property
     def seat_count(self) -> int:
-        """The seats of the rules chosen (as posted, else the initial choice): 3 or 4."""
+        """The seats of the rules chosen (as posted, else the initial choice): 3, 4 or 5."""
         chosen = self.data.get("rules") if self.is_bound else self.fields["rules"].initial
         return self.rules_seats.get(str(chosen), 4)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         count = self.seat_count
-        if count == 4 and not data.get("seat_3") and "seat_3" not in self.errors:
-            self.add_error("seat_3", self.fields["seat_3"].error_messages["required"])
-        elif count == 3 and data.get("seat_3"):
+        for seat in range(3, count):
+            name = f"seat_{seat}"
+            if not data.get(name) and name not in self.errors:
+                self.add_error(name, self.fields[name].error_messages["required"])
+        if count == 3 and data.get("seat_3"):
             self.add_error(
                 "seat_3", _("These rules seat three players: leave the North seat empty.")
             )
+        if count < 5:
+            self._no_fifth_seat(data, count)
+        elif (data.get("start_number") or 0) > 5:
+            self.add_error("start_number", _("A round has five hands at a table of five."))
         if count == 3:
             if data.get("start_score_3") is not None:
                 self.add_error(
@@ -152,6 +167,26 @@ class GameStartForm(forms.Form):
         if len(folded) == count and len(set(folded)) != count:
             raise forms.ValidationError(_("A player can sit in only one seat."))
         return data
+
+    def _no_fifth_seat(self, data: dict[str, Any], count: int) -> None:
+        """Refuse what only five at a table have: a fifth player, their points, their deal, a
+        fifth hand in a round."""
+        if data.get("seat_4"):
+            self.add_error(
+                "seat_4",
+                ngettext(
+                    "These rules seat %(count)d player: leave the fifth seat empty.",
+                    "These rules seat %(count)d players: leave the fifth seat empty.",
+                    count,
+                )
+                % {"count": count},
+            )
+        if data.get("start_score_4") is not None:
+            self.add_error("start_score_4", _("These rules seat no fifth player."))
+        if data.get("start_dealer") == "4":
+            self.add_error("start_dealer", _("These rules seat no fifth player."))
+        if count == 4 and (data.get("start_number") or 0) > 4:
+            self.add_error("start_number", _("A round has four hands at a table of four."))
 
     def start_kwargs(self) -> dict[str, Any]:
         """The keyword arguments of :func:`scoring.services.game_start`."""
@@ -173,9 +208,11 @@ class GameStartForm(forms.Form):
         if any(s is not None for s in scores):
             if any(s is None for s in scores):
                 raise forms.ValidationError(
-                    _("Give all four start scores, or none.")
-                    if count == 4
-                    else _("Give all three start scores, or none.")
+                    {
+                        3: _("Give all three start scores, or none."),
+                        4: _("Give all four start scores, or none."),
+                        5: _("Give all five start scores, or none."),
+                    }[count]
                 )
             start["scores"] = scores
         if data.get("start_round"):

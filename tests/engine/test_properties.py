@@ -38,9 +38,13 @@ class Generated:
     steps: tuple[dict[str, Any], ...]  # the hand results of the one-hand records
 
 
-def seats_of(rules: Rules) -> tuple[int, ...]:
-    """The table's seats: four, or three for three-player rules."""
-    return tuple(range(rules.players))
+def seats_of(rules: Rules, dealer: int | None = None) -> tuple[int, ...]:
+    """The table's seats: four, or three for three-player rules; with five at the table, the
+    seats that play the hand ``dealer`` deals: the dealer and the three after it (the seat
+    before the dealer sits out). Without a dealer, every seat."""
+    if dealer is None or rules.players != 5:
+        return tuple(range(rules.players))
+    return tuple(sorted((dealer + i) % 5 for i in range(4)))
 
 
 def subsets(seats: list[int] | tuple[int, ...]) -> st.SearchStrategy[list[int]]:
@@ -51,14 +55,16 @@ def subsets(seats: list[int] | tuple[int, ...]) -> st.SearchStrategy[list[int]]:
 
 
 @st.composite
-def han_fu_value(draw: st.DrawFn, rules: Rules, seat: int) -> dict[str, Any]:
+def han_fu_value(
+    draw: st.DrawFn, rules: Rules, seat: int, seats: tuple[int, ...]
+) -> dict[str, Any]:
     # mostly everyday hands, so that games last long enough to reach their ends
     kind = draw(st.sampled_from(["han_fu"] * 18 + ["yakuman", "score"]))
     value: dict[str, Any] = {"seat": seat}
     if kind == "yakuman":
         value["yakuman"] = draw(st.integers(1, rules.max_yakuman))
         if rules.pao and draw(st.booleans()):
-            value["pao"] = draw(st.sampled_from([s for s in seats_of(rules) if s != seat]))
+            value["pao"] = draw(st.sampled_from([s for s in seats if s != seat]))
         return value
     if kind == "score":
         most = max_score(rules)  # more is refused as a slip (tests/engine/test_limits.py)
@@ -132,10 +138,15 @@ def standard_value(
 
 
 def hand_value(
-    rules: Rules, seat: int, *, winner: bool = True, self_drawn: bool = False
+    rules: Rules,
+    seat: int,
+    *,
+    winner: bool = True,
+    self_drawn: bool = False,
+    seats: tuple[int, ...] | None = None,
 ) -> st.SearchStrategy[dict[str, Any]]:
     if rules.value_system == "han_fu":
-        return han_fu_value(rules, seat)
+        return han_fu_value(rules, seat, seats if seats is not None else seats_of(rules))
     return standard_value(rules, seat, winner, self_drawn)
 
 
@@ -167,16 +178,16 @@ class Table:
 def can_declare(rules: Rules, table: Table) -> list[int]:
     if not rules.riichi:
         return []
+    seats = seats_of(rules, table.dealer)
     if not rules.riichi_needs_points:
-        return list(seats_of(rules))
-    return [s for s in seats_of(rules) if table.scores[s] >= rules.riichi_deposit]
+        return list(seats)
+    return [s for s in seats if table.scores[s] >= rules.riichi_deposit]
 
 
 @st.composite
 def penalties(
-    draw: st.DrawFn, rules: Rules, result: str, winners: list[int]
+    draw: st.DrawFn, rules: Rules, result: str, winners: list[int], seats: tuple[int, ...]
 ) -> list[dict[str, Any]]:
-    seats = seats_of(rules)
     kinds = ["points"]
     if rules.false_claim_points and result in ("ron", "tsumo"):
         kinds.append("false_claim")
@@ -217,7 +228,7 @@ def hands(draw: st.DrawFn, rules: Rules, table: Table) -> dict[str, Any]:
     if rules.chombo != "none":
         results.append("chombo")
     result = draw(st.sampled_from(results))
-    seats = seats_of(rules)
+    seats = seats_of(rules, table.dealer)
     declarers = can_declare(rules, table)
     hand: dict[str, Any] = {"result": result, "riichi": draw(subsets(declarers))}
     winners: list[int] = []
@@ -230,10 +241,10 @@ def hands(draw: st.DrawFn, rules: Rules, table: Table) -> dict[str, Any]:
             st.lists(st.sampled_from(others), min_size=count, max_size=count, unique=True)
         )
         hand["from"] = discarder
-        hand["wins"] = [draw(hand_value(rules, seat)) for seat in winners]
+        hand["wins"] = [draw(hand_value(rules, seat, seats=seats)) for seat in winners]
     elif result == "tsumo":
         winners = [draw(st.sampled_from(seats))]
-        hand["wins"] = [draw(hand_value(rules, winners[0], self_drawn=True))]
+        hand["wins"] = [draw(hand_value(rules, winners[0], self_drawn=True, seats=seats))]
     elif result == "draw":
         hand["tenpai"] = draw(subsets(seats))
         if rules.nagashi_mangan_percent and draw(st.booleans()):
@@ -257,11 +268,11 @@ def hands(draw: st.DrawFn, rules: Rules, table: Table) -> dict[str, Any]:
         hand["offender"] = draw(st.sampled_from(seats))
     if winners and rules.payment_scheme == "all_pay":
         hand["losers"] = [
-            draw(hand_value(rules, seat, winner=False))
-            for seat in seats_of(rules)
+            draw(hand_value(rules, seat, winner=False, seats=seats))
+            for seat in seats
             if seat not in winners
         ]
-    hand["penalties"] = draw(penalties(rules, result, winners))
+    hand["penalties"] = draw(penalties(rules, result, winners, seats))
     return hand
 
 

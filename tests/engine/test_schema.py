@@ -164,7 +164,8 @@ def test_valid_records_and_their_results_match_the_schema(game: dict[str, Any]) 
         },
         {
             "rules": "tenhou",
-            "hands": [{"result": "tsumo", "wins": [{"seat": 4, "han": 1, "fu": 30}]}],
+            # seat 4 exists only at a table of five: seat 5 at none
+            "hands": [{"result": "tsumo", "wins": [{"seat": 5, "han": 1, "fu": 30}]}],
         },
         {
             "rules": "tenhou",
