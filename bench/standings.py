@@ -76,6 +76,7 @@ def engine_outcomes(rng: random.Random, count: int) -> list[tuple[list[int], lis
 def build(games: int, players: int, seed: int = 7):
     from django.db import connection
 
+    import engine
     from clubs.models import Club, Player
     from leagues.models import League, Season
     from scoring.models import Game, GameSeat
@@ -107,7 +108,7 @@ def build(games: int, players: int, seed: int = 7):
             rules_name="Japanese Modern (ari-ari)",
             status=Game.Status.FINISHED,
             over=True,
-            final={"unit": "tenths", "over": True},
+            final={"unit": engine.Unit.TENTHS.record_name, "over": True},
         )
         for i in range(games)
     ]
