@@ -614,7 +614,10 @@ class PenaltyInput(serializers.Serializer):
         help_text="In the unit of the games' results (tenths of 1,000 under uma, else "
         "points); negative for a penalty.",
     )
-    reason = serializers.CharField(max_length=bounds.REASON)
+    # The service words a blank reason (code ``blank``), as the page's.
+    reason = serializers.CharField(
+        max_length=bounds.REASON, allow_blank=True, trim_whitespace=False
+    )
 
     class Meta:
         ref_name = "TournamentPenaltyInput"

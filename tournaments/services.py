@@ -493,13 +493,20 @@ def _swiss_tables(
         head = rest[0]
         window = range(1, min(len(rest), 8))
 
-        def cost(group: tuple[int, ...], rest: list[Entrant | None] = rest) -> tuple[int, int]:
-            seated = [e for e in (rest[0], *(rest[i] for i in group)) if e is not None]
+        def clash(seated: list[Entrant]) -> int:
             ids = [e.pk for e in seated]
             repeats = sum(met[frozenset(p)] for p in itertools.combinations(ids, 2))
             if apart_here:
                 labels = Counter(e.group.casefold() for e in seated if e.group)
                 repeats += seating.APART_WEIGHT * sum(c * (c - 1) // 2 for c in labels.values())
+            return repeats
+
+        def cost(group: tuple[int, ...], rest: list[Entrant | None] = rest) -> tuple[int, int]:
+            chosen = {0, *group}
+            repeats = clash([e for i, e in enumerate(rest) if i in chosen and e is not None])
+            if len(rest) == 2 * SEAT:
+                # The four left over make the last table: what they cost counts here too.
+                repeats += clash([e for i, e in enumerate(rest) if i not in chosen and e])
             return repeats, sum(group)
 
         group = min(itertools.combinations(window, SEAT - 1), key=cost)
