@@ -15,6 +15,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -67,7 +68,7 @@ def _player(club: Club, pk: int | None) -> Player | None:
     player = Player.objects.filter(pk=pk).first()
     if player is None:
         raise services.TournamentError(
-            "%(club)s has no player %(player)s.",
+            _("%(club)s has no player %(player)s."),
             code="player",
             field="player",
             params={"club": club.name, "player": pk},
@@ -204,7 +205,7 @@ class PenaltyOutput(serializers.Serializer):
 
 class RoundOutput(serializers.Serializer):
     round = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=Round.Status.values)
+    status = serializers.CharField(help_text="drawn, running or done.")
     started_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True, help_text="The clock.")
     tables = TableOutput(many=True)
@@ -218,7 +219,7 @@ class RoundsOutput(serializers.Serializer):
     event = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
-    unit = serializers.ChoiceField(choices=["tenths", "points"])
+    unit = serializers.CharField(help_text="tenths (of 1,000 points, under uma) or points.")
     rounds = RoundOutput(many=True)
 
     class Meta:
@@ -245,7 +246,7 @@ class StandingRowOutput(serializers.Serializer):
 class StandingOutput(serializers.Serializer):
     event = serializers.IntegerField()
     after = serializers.IntegerField(help_text="The last round counted.")
-    unit = serializers.ChoiceField(choices=["tenths", "points"])
+    unit = serializers.CharField(help_text="tenths (of 1,000 points, under uma) or points.")
     rows = StandingRowOutput(many=True)
 
     class Meta:
@@ -398,7 +399,7 @@ class EventApartApi(Api):
         for key, label in given.validated_data["groups"].items():
             if not str(key).isdigit():
                 raise services.TournamentError(
-                    "An entrant is named by their number, not %(key)s.",
+                    _("An entrant is named by their number, not %(key)s."),
                     code="entrant",
                     field="groups",
                     params={"key": key},
@@ -639,7 +640,7 @@ class PenaltyAddApi(Api):
         entrant = Entrant.objects.filter(event=event, number=data["entrant"]).first()
         if entrant is None:
             raise services.TournamentError(
-                "%(event)s has no entrant %(number)s.",
+                _("%(event)s has no entrant %(number)s."),
                 code="entrant",
                 field="entrant",
                 params={"event": event.name, "number": data["entrant"]},
