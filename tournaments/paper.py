@@ -12,7 +12,7 @@ from django.utils import timezone
 from core.formats import result_text
 from core.pdf import html_to_pdf, render_html
 from scoring.presenter import start_winds
-from tournaments.models import Event, TableSeat
+from tournaments.models import Event, Round, TableSeat
 from tournaments.standing import StandingRow, event_unit, standing
 
 
@@ -104,8 +104,12 @@ class StandingSheet:
 
 
 def standing_sheet(event: Event) -> StandingSheet:
-    """The standing after the last round drawn, with the penalties that count in it."""
-    after = max(event.round_set.values_list("number", flat=True), default=0)
+    """The standing after the last round started (its finished games count), with the
+    penalties."""
+    after = max(
+        event.round_set.exclude(status=Round.Status.DRAWN).values_list("number", flat=True),
+        default=0,
+    )
     unit = event_unit(event)
     return StandingSheet(
         event=event.name,

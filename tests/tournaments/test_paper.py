@@ -48,13 +48,49 @@ def test_the_standing_sheet_prints_the_standing_and_the_penalties(client, charli
         event=event, entrant=entrants[2], round_number=1, points=-25, reason="late", user=alice
     )
     sheet = standing_sheet(event)
-    assert sheet.after == 1 and sheet.tenths
+    assert sheet.after == 0 and sheet.tenths
     assert sheet.rows[-1].entrant == entrants[2]
     text = pdf_text(standing_pdf(event))
-    assert "after round 1 of 4" in text
+    assert "before the first round" in text
     assert "-2.5" in text and "late" in text
     client.force_login(charlie)
     response = client.get(reverse("tournaments:standing_pdf", args=["riverside", event.pk]))
     assert response["Content-Type"] == "application/pdf"
     response = client.get(reverse("tournaments:schedules", args=["riverside", event.pk]))
     assert response["Content-Type"] == "application/pdf"
+
+
+def test_the_sheets_for_the_docs(event, alice, tmp_path):
+    """The table slips, the schedules and the standing sheet of a night in its second round;
+    with TENBOU_SCREENSHOTS=dir the PDFs are saved there (docs/tournaments.md shows them)."""
+    import os
+    from pathlib import Path
+
+    from scoring import services as scoring_services
+    from tests.tournaments.conftest import RON
+    from tournaments.pdf import table_slips, table_slips_pdf
+
+    entrants = register(event, alice, 16)
+    first = services.round_draw(event=event, user=alice)
+    services.round_start(round_=first, user=alice)
+    for table in first.tables.all():
+        if table.number % 2:
+            scoring_services.hand_submit(game=table.game, hand=RON, user=alice)
+    services.round_end(round_=first, user=alice)
+    services.penalty_add(
+        event=event, entrant=entrants[5], round_number=1, points=-20, reason="late", user=alice
+    )
+    second = services.round_draw(event=event, user=alice)
+    sheets = {
+        "tournament-slips": table_slips_pdf(table_slips(second)),
+        "tournament-schedules": schedules_pdf(event),
+        "tournament-standing": standing_pdf(event),
+    }
+    for content in sheets.values():
+        assert content.startswith(b"%PDF")
+    standing_text = pdf_text(sheets["tournament-standing"])
+    assert "after round 1 of 4" in standing_text and "-2.0" in standing_text
+    folder = os.environ.get("TENBOU_SCREENSHOTS")
+    if folder:
+        for name, content in sheets.items():
+            (Path(folder) / f"{name}.pdf").write_bytes(content)
