@@ -287,8 +287,8 @@ class EventInput(serializers.Serializer):
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(required=False, allow_null=True, default=None)
     ruleset = IdField(help_text="One of the club's rule sets; its current version is pinned.")
-    rounds = serializers.IntegerField(min_value=1, max_value=50)
-    round_minutes = serializers.IntegerField(min_value=1, max_value=24 * 60)
+    rounds = serializers.IntegerField(min_value=1, max_value=bounds.EVENT_ROUNDS)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=bounds.ROUND_MINUTES)
     draw = serializers.ChoiceField(choices=Event.Draw.values, default=Event.Draw.SCHEDULE)
     substitutes = serializers.BooleanField(default=False)
     substitute_result = serializers.ChoiceField(choices=["entrant", "nobody"], default="nobody")
@@ -375,7 +375,7 @@ class ApartInput(serializers.Serializer):
         allow_null=True,
         default=None,
         min_value=1,
-        max_value=50,
+        max_value=bounds.EVENT_ROUNDS,
         help_text="Keep the groups apart in the first this many rounds; null for all.",
     )
 
@@ -608,7 +608,7 @@ class SeatSubstituteApi(Api):
 
 class PenaltyInput(serializers.Serializer):
     entrant = serializers.IntegerField(min_value=1, max_value=2**15, help_text="Their number.")
-    round_number = serializers.IntegerField(min_value=1, max_value=50)
+    round_number = serializers.IntegerField(min_value=1, max_value=bounds.EVENT_ROUNDS)
     points = serializers.IntegerField(
         min_value=-(2**31),
         max_value=2**31 - 1,

@@ -526,8 +526,8 @@ def _check_events(
             and tuple(ref) in versions
         ):
             raise _fail(f"{at}.ruleset", f"{ref!r} is not a rule set version of the backup")
-        rounds = _count(e["rounds"], f"{at}.rounds", least=1, most=50)
-        _count(e["round_minutes"], f"{at}.round_minutes", least=1, most=24 * 60)
+        rounds = _count(e["rounds"], f"{at}.rounds", least=1, most=bounds.EVENT_ROUNDS)
+        _count(e["round_minutes"], f"{at}.round_minutes", least=1, most=bounds.ROUND_MINUTES)
         _choice(e["draw"], f"{at}.draw", Event.Draw.values, "draw")
         _bool(e["substitutes"], f"{at}.substitutes")
         _choice(
@@ -583,7 +583,7 @@ def _check_events(
             if p["entrant"] not in numbers:
                 raise _fail(f"{pat}.entrant", f"{p['entrant']!r} is no entrant's number")
             _count(p["round_number"], f"{pat}.round_number", least=1, most=rounds)
-            most = bounds.PLACEMENT_POINTS * 10
+            most = bounds.PENALTY_POINTS
             points = p["points"]
             if isinstance(points, bool) or not isinstance(points, int) or not abs(points) <= most:
                 raise _fail(
