@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("scoring.api_urls")),
     path("", include("clubhouse.leagues.api_urls")),
     path("", include("rulesets.api_urls")),
+    path("", include("tournaments.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI from the sidecar's static files, its start script as a file (CSP: self only).
     path("docs/", ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),

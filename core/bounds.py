@@ -39,6 +39,14 @@ GAMES = 100_000
 """A count of games a league names (games to qualify, worst results dropped)."""
 PLACEMENT_POINTS = 1_000_000
 """The largest placement points, up or down, one placement may give."""
+
+EVENT_ROUNDS = 50
+"""The most rounds of a tournament."""
+ROUND_MINUTES = 24 * 60
+"""The longest round of a tournament (minutes)."""
+PENALTY_POINTS = PLACEMENT_POINTS * 10
+"""The largest tournament penalty, up or down, in the results' unit (tenths of 1,000 points
+under uma): more than any game's result could be."""
 ROWS = 100_000
 """The most rows of one kind (users, players, games...) a backup may hold."""
 

@@ -280,6 +280,16 @@ def _penalty_form(w):
     return {"entrant": entrant.pk, "round_number": "1", "points": "-2.0", "reason": "phone"}
 
 
+def _event_api(w):
+    return {
+        "name": "Autumn Cup",
+        "starts_on": "2026-10-03",
+        "ruleset": w["ruleset"],
+        "rounds": 4,
+        "round_minutes": 90,
+    }
+
+
 NEW_PASSWORD = "a different horse battery staple"
 
 
@@ -418,6 +428,13 @@ URLS = {
     "clubs/<slug:slug>/tournaments/<int:pk>/ema-results.csv": Url(
         f"{EVENT}ema-results.csv", ORGANISER
     ),
+    "clubs/<slug:slug>/tournaments/<int:pk>/apart/": Url(
+        f"{EVENT}apart/", POST_ONLY_PAGE, ORGANISER, {"group_1": "Osaka", "group_2": "Osaka"}
+    ),
+    "clubs/<slug:slug>/tournaments/<int:pk>/rounds.csv": Url(f"{EVENT}rounds.csv", READ),
+    "clubs/<slug:slug>/tournaments/<int:pk>/rounds.json": Url(f"{EVENT}rounds.json", READ),
+    "clubs/<slug:slug>/tournaments/<int:pk>/schedules.pdf": Url(f"{EVENT}schedules.pdf", READ),
+    "clubs/<slug:slug>/tournaments/<int:pk>/standing.pdf": Url(f"{EVENT}standing.pdf", READ),
     # scoring
     "clubs/<slug:slug>/games/": Url("/clubs/{slug}/games/", READ),
     "clubs/<slug:slug>/games/new/": Url("/clubs/{slug}/games/new/", SCORER, SCORER, _game_form),
@@ -585,6 +602,51 @@ URLS = {
         _ruleset_api,
         ok=200,
         method="put",
+    ),
+    # tournaments: round 1 is drawn and not started, so a second draw and ending round 1
+    # are the organiser's 409s (the event's state refuses them), after every access check.
+    "api/clubs/<slug:slug>/tournaments/": Url(
+        "/api/clubs/{slug}/tournaments/", READ, API_ORGANISER, _event_api, ok=201
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/": Url(f"/api{EVENT}", READ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/apart/": Url(
+        f"/api{EVENT}apart/", POST_ONLY, API_ORGANISER, {"groups": {"1": "A", "2": "A"}}, ok=200
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/entrants/": Url(
+        f"/api{EVENT}entrants/", POST_ONLY, API_ORGANISER, {"name": "Newcomer"}, ok=201
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/entrants/<int:number>/check-in/": Url(
+        f"/api{EVENT}entrants/1/check-in/", POST_ONLY, API_ORGANISER, {}, ok=200
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/entrants/<int:number>/drop/": Url(
+        f"/api{EVENT}entrants/1/drop/", POST_ONLY, API_ORGANISER, {}, ok=200
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/standing/": Url(f"/api{EVENT}standing/", READ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/rounds/": Url(f"/api{EVENT}rounds/", READ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/rounds.csv": Url(f"/api{EVENT}rounds.csv", READ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/rounds/draw/": Url(
+        f"/api{EVENT}rounds/draw/", POST_ONLY, API_ORGANISER, {}, ok=409
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/rounds/<int:number>/start/": Url(
+        f"/api{EVENT}rounds/1/start/", POST_ONLY, API_ORGANISER, {}, ok=200
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/rounds/<int:number>/end/": Url(
+        f"/api{EVENT}rounds/1/end/", POST_ONLY, API_ORGANISER, {}, ok=409
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/rounds/<int:number>/tables/<int:table>/seats/"
+    "<int:seat>/substitute/": Url(
+        f"/api{EVENT}rounds/1/tables/1/seats/0/substitute/",
+        POST_ONLY,
+        API_ORGANISER,
+        {"name": "Sub"},
+        ok=200,
+    ),
+    "api/clubs/<slug:slug>/tournaments/<int:pk>/penalties/": Url(
+        f"/api{EVENT}penalties/",
+        POST_ONLY,
+        API_ORGANISER,
+        {"entrant": 1, "round_number": 1, "points": -20, "reason": "phone"},
+        ok=201,
     ),
     "api/schema/": Url("/api/schema/", OPEN),
     "api/docs/": Url("/api/docs/", OPEN),

@@ -15,3 +15,24 @@ class TournamentsConfig(AppConfig):
         from tournaments.sections import club_section
 
         register_club_section("tournaments", club_section, order=40)
+
+        from core.api import register_status
+
+        # A request the event's state refuses now (it could pass later, or could have
+        # passed before) is a conflict; a bad value stays a 400. docs/api.md lists them.
+        for code in TOURNAMENT_CONFLICTS:
+            register_status(code, 409)
+
+
+TOURNAMENT_CONFLICTS = (
+    "started",
+    "not_started",
+    "round_open",
+    "all_drawn",
+    "closed",
+    "dropped",
+    "registered",
+    "seated",
+    "empty_seat",
+    "too_few_players",
+)

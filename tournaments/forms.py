@@ -59,6 +59,12 @@ class RegisterForm(forms.Form):
         label=_("or a guest's name"), max_length=bounds.PLAYER_NAME, required=False
     )
     check_in = forms.BooleanField(label=_("Here now (check in)"), required=False)
+    group = forms.CharField(
+        label=_("Group"),
+        max_length=bounds.NAME,
+        required=False,
+        help_text=_("A club, a country, a family: players of one group sit at different tables."),
+    )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -107,3 +113,31 @@ class EmaForm(forms.Form):
         required=False,
         help_text=_("Two letters (IT, JP); an EMA number gives its own."),
     )
+
+
+class ApartForm(forms.Form):
+    """A group label per entrant (``group_<number>``) and the rounds they are kept apart in."""
+
+    apart_rounds = forms.IntegerField(
+        label=_("Keep groups apart in the first rounds"),
+        min_value=1,
+        max_value=50,
+        required=False,
+        help_text=_("Leave empty for every round."),
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entrants = list(event.entrants.select_related("player"))
+        if not self.is_bound:
+            self.fields["apart_rounds"].initial = event.apart_rounds
+        for entrant in self.entrants:
+            self.fields[f"group_{entrant.number}"] = forms.CharField(
+                label=f"{entrant.number} {entrant.player.display_name}",
+                max_length=bounds.NAME,
+                required=False,
+                initial=entrant.group,
+            )
+
+    def groups(self) -> dict[int, str]:
+        return {e.number: self.cleaned_data[f"group_{e.number}"] for e in self.entrants}

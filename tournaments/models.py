@@ -50,6 +50,12 @@ class Event(models.Model):
         help_text="Whom a substitute's game result counts for in the standing.",
     )
     seed = models.PositiveIntegerField(help_text="The draw's seed: the same seed, the same draw.")
+    apart_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Keep the entrants of one group apart in the first this many rounds "
+        "(none: every round).",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -83,6 +89,13 @@ class Entrant(models.Model):
     checked_in_at = models.DateTimeField(null=True, blank=True)
     dropped_after = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The last round they played before leaving."
+    )
+    group = models.CharField(
+        max_length=bounds.NAME,
+        blank=True,
+        default="",
+        help_text="A club, a country, a family: entrants of one group are drawn at different "
+        "tables where the tables allow.",
     )
     registered_at = models.DateTimeField(auto_now_add=True)
 

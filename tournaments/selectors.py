@@ -89,3 +89,12 @@ def round_tables(round_: Round, now: datetime.datetime) -> list[BoardTable]:
             status = str(game.status)
         out.append(BoardTable(table=table, seats=seats, status=status))
     return out
+
+
+def apart_groups(event: Any) -> list[tuple[str, list[Any]]]:
+    """The event's groups the draw keeps apart: each label (as first written) with its
+    entrants, the groups of one entrant left out (they keep nobody apart)."""
+    groups: dict[str, list[Any]] = {}
+    for entrant in event.entrants.select_related("player").exclude(group=""):
+        groups.setdefault(entrant.group.casefold(), []).append(entrant)
+    return [(members[0].group, members) for members in groups.values() if len(members) > 1]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import itertools
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,6 +64,7 @@ def _event_record(event: Event) -> dict[str, Any]:
         "substitutes": event.substitutes,
         "substitute_result": event.substitute_result,
         "seed": event.seed,
+        "apart_rounds": event.apart_rounds,
     }
 
 
@@ -183,11 +184,18 @@ def _player_or_guest(event: Event, player: Player | None, name: str, user: Any) 
 
 @transaction.atomic
 def entrant_register(
-    *, event: Event, user: Any, player: Player | None = None, name: str = "", check_in: bool = False
+    *,
+    event: Event,
+    user: Any,
+    player: Player | None = None,
+    name: str = "",
+    check_in: bool = False,
+    group: str = "",
 ) -> Entrant:
     """Register ``player`` (a club player) or a guest called ``name`` (a club player of that
-    name, else a new guest). Once rounds are drawn this is a late entry: they play from the
-    next round."""
+    name, else a new guest), in ``group`` (a club, a country, a family: kept apart in the
+    draw) if given. Once rounds are drawn this is a late entry: they play from the next
+    round."""
     event = _locked(event)
     _require_organiser(event.club, user)
     drawn = _drawn(event)
@@ -212,6 +220,7 @@ def entrant_register(
         number=number,
         first_round=drawn + 1,
         checked_in_at=timezone.now() if check_in else None,
+        group=_group_label(group),
     )
     log_action(
         "tournament.entrant.registered",
@@ -222,9 +231,76 @@ def entrant_register(
             "player": player.pk,
             "number": number,
             "first_round": entrant.first_round,
+            "group": entrant.group,
         },
     )
     return entrant
+
+
+def _group_label(label: str) -> str:
+    clean = " ".join(label.split())
+    if len(clean) > bounds.NAME:
+        raise TournamentError(
+            _("A group's name has at most %(most)s characters."),
+            code="group",
+            field="group",
+            params={"most": bounds.NAME},
+        )
+    return clean
+
+
+@transaction.atomic
+def event_set_apart(
+    *, event: Event, user: Any, groups: dict[int, str], apart_rounds: int | None
+) -> Event:
+    """Put entrants (by number) in groups the draw keeps at different tables (an empty label
+    takes one out of every group), in the first ``apart_rounds`` rounds (None: every round).
+    Entrants not named keep their group. The rounds drawn already stay as they are."""
+    event = _locked(event)
+    _require_organiser(event.club, user)
+    if apart_rounds is not None and not 1 <= apart_rounds <= event.rounds:
+        raise TournamentError(
+            _("Keep groups apart in 1 to %(rounds)s rounds, not %(given)s."),
+            code="rounds",
+            field="apart_rounds",
+            params={"rounds": event.rounds, "given": apart_rounds},
+        )
+    entrants = {e.number: e for e in event.entrants.select_for_update()}
+    unknown = sorted(n for n in groups if n not in entrants)
+    if unknown:
+        raise TournamentError(
+            _("%(event)s has no entrant %(numbers)s."),
+            code="entrant",
+            field="groups",
+            params={"event": event.name, "numbers": ", ".join(map(str, unknown))},
+        )
+    labels = {n: _group_label(label) for n, label in groups.items()}
+    before = {n: e.group for n, e in entrants.items() if n in labels}
+    changed = [entrants[n] for n, label in labels.items() if entrants[n].group != label]
+    for entrant in changed:
+        entrant.group = labels[entrant.number]
+    Entrant.objects.bulk_update(changed, ["group"])
+    before_rounds = event.apart_rounds
+    event.apart_rounds = apart_rounds
+    event.save(update_fields=["apart_rounds"])
+    log_action(
+        "tournament.event.apart_set",
+        club=event.club,
+        actor=user,
+        before={"groups": before, "apart_rounds": before_rounds},
+        after={"event": event.pk, "groups": labels, "apart_rounds": apart_rounds},
+    )
+    return event
+
+
+def apart_groups(entrants: Sequence[Entrant]) -> list[set[int]]:
+    """The groups of ``entrants`` (numbered 1.. in the order given) that share a label, as
+    the seating draw takes them; a label of one entrant is no group."""
+    by_label: dict[str, set[int]] = defaultdict(set)
+    for i, entrant in enumerate(entrants, start=1):
+        if entrant.group:
+            by_label[entrant.group.casefold()].add(i)
+    return [members for members in by_label.values() if len(members) > 1]
 
 
 @transaction.atomic
@@ -329,7 +405,12 @@ def round_draw(*, event: Event, user: Any) -> Round:
         tables = _swiss_tables(event, number, playing)
     else:
         schedule = seating.draw(
-            len(playing), event.rounds, seed=event.seed, substitutes=event.substitutes
+            len(playing),
+            event.rounds,
+            seed=event.seed,
+            substitutes=event.substitutes,
+            apart=apart_groups(playing),
+            apart_rounds=event.apart_rounds,
         )
         tables = [
             [playing[p - 1] if p <= len(playing) else None for p in table]
@@ -407,13 +488,25 @@ def _swiss_tables(
     if extra and event.substitutes:
         rest += [None] * (SEAT - extra)
     tables: list[list[Entrant | None]] = []
+    apart_here = event.apart_rounds is None or number <= event.apart_rounds
     while rest:
         head = rest[0]
         window = range(1, min(len(rest), 8))
 
-        def cost(group: tuple[int, ...], rest: list[Entrant | None] = rest) -> tuple[int, int]:
-            ids = [e.pk for e in (rest[0], *(rest[i] for i in group)) if e is not None]
+        def clash(seated: list[Entrant]) -> int:
+            ids = [e.pk for e in seated]
             repeats = sum(met[frozenset(p)] for p in itertools.combinations(ids, 2))
+            if apart_here:
+                labels = Counter(e.group.casefold() for e in seated if e.group)
+                repeats += seating.APART_WEIGHT * sum(c * (c - 1) // 2 for c in labels.values())
+            return repeats
+
+        def cost(group: tuple[int, ...], rest: list[Entrant | None] = rest) -> tuple[int, int]:
+            chosen = {0, *group}
+            repeats = clash([e for i, e in enumerate(rest) if i in chosen and e is not None])
+            if len(rest) == 2 * SEAT:
+                # The four left over make the last table: what they cost counts here too.
+                repeats += clash([e for i, e in enumerate(rest) if i not in chosen and e])
             return repeats, sum(group)
 
         group = min(itertools.combinations(window, SEAT - 1), key=cost)
@@ -589,7 +682,7 @@ def penalty_add(
     if abs(points) > bounds.PLACEMENT_POINTS * 10:
         raise TournamentError(
             _("A penalty of %(points)s is too large."),
-            code="too_large",
+            code="penalty_too_large",
             field="points",
             params={"points": points},
         )

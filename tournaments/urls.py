@@ -24,4 +24,9 @@ urlpatterns = [
     path(EVENT + "penalties/", views.penalty_add, name="penalty_add"),
     path(EVENT + "entrants/<int:number>/ema/", views.entrant_ema, name="entrant_ema"),
     path(EVENT + "ema-results.csv", views.ema_csv, name="ema_csv"),
+    path(EVENT + "apart/", views.event_apart, name="apart"),
+    path(EVENT + "rounds.csv", views.rounds_download, {"kind": "csv"}, name="rounds_csv"),
+    path(EVENT + "rounds.json", views.rounds_download, {"kind": "json"}, name="rounds_json"),
+    path(EVENT + "schedules.pdf", views.schedule_pdf, name="schedules"),
+    path(EVENT + "standing.pdf", views.standing_pdf, name="standing_pdf"),
 ]

@@ -21,9 +21,16 @@ from clubs.policy import may_run_tournaments
 from clubs.services import ClubError
 from core import pdf as core_pdf
 from core.formats import result_text
-from tournaments import selectors, services
+from tournaments import exports, paper, selectors, services
 from tournaments.ema import ema_results_csv
-from tournaments.forms import EmaForm, EventForm, PenaltyForm, RegisterForm, SubstituteForm
+from tournaments.forms import (
+    ApartForm,
+    EmaForm,
+    EventForm,
+    PenaltyForm,
+    RegisterForm,
+    SubstituteForm,
+)
 from tournaments.models import Entrant, Event, Round, TableSeat
 from tournaments.pdf import table_slips, table_slips_pdf
 from tournaments.standing import event_unit, standing
@@ -105,6 +112,8 @@ def event_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "standing": standing(event),
             "unit": unit,
             "register_form": RegisterForm(event=event) if can_run else None,
+            "apart_form": ApartForm(event=event) if can_run else None,
+            "apart": selectors.apart_groups(event),
             "penalty_form": PenaltyForm(event=event, unit=unit) if can_run else None,
             "penalties": [
                 (p, result_text(p.points, unit))
@@ -150,6 +159,7 @@ def entrant_add(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             player=form.cleaned_data["player"],
             name=form.cleaned_data["name"],
             check_in=form.cleaned_data["check_in"],
+            group=form.cleaned_data["group"],
         )
     except services.TournamentError as e:
         _refused(request, e)
@@ -305,3 +315,62 @@ def slips(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
+
+
+@login_required
+@require_POST
+def event_apart(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    form = ApartForm(request.POST, event=event)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return _back(event)
+    try:
+        services.event_set_apart(
+            event=event,
+            user=request.user,
+            groups=form.groups(),
+            apart_rounds=form.cleaned_data["apart_rounds"],
+        )
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(request, gettext("The groups are saved: the next draws keep them apart."))
+    return _back(event)
+
+
+def rounds_download(request: HttpRequest, slug: str, pk: int, kind: str) -> HttpResponse:
+    """Every round's tables, seats, players, scores, results and penalties (CSV or JSON)."""
+    event = _event(request, slug, pk)
+    content, content_type, filename = exports.rounds_file(event, kind)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _sheet(event: Event, render: Any, *name: str) -> HttpResponse:
+    try:
+        with core_pdf.render_slot():
+            content = render(event)
+    except core_pdf.SheetsBusy as e:
+        response = HttpResponse(str(e) + "\n", status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = "5"
+        return response
+    filename = core_pdf.sheet_filename(event.club.slug, event.name, *name)
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def schedule_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Each player's schedule: their table and wind in every round drawn (one block each)."""
+    event = _event(request, slug, pk)
+    return _sheet(event, paper.schedules_pdf, "schedules")
+
+
+def standing_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The standing as a printed sheet."""
+    event = _event(request, slug, pk)
+    return _sheet(event, paper.standing_pdf, "standing")

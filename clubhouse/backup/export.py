@@ -12,6 +12,7 @@ from leagues.models import League
 from rulesets.models import RuleSet
 from scoring import services
 from scoring.models import Game
+from tournaments.models import Event
 
 
 def _when(value: datetime.datetime | datetime.date | None) -> str | None:
@@ -82,12 +83,17 @@ def _export(club: Club) -> dict[str, Any]:
                 "pin": p.pin,
                 "created": _when(p.created),
                 "retired": p.retired,
+                "first_name": p.first_name,
+                "last_name": p.last_name,
+                "ema_number": p.ema_number,
+                "country": p.country,
             }
             for p in club.players.select_related("user").order_by("display_name")
         ],
         "rulesets": [_ruleset(r) for r in _rulesets_in_order(club)],
         "leagues": [_league(lg) for lg in club.leagues.order_by("slug")],
         "games": [_game(g) for g in games],
+        "events": [_event(e, index) for e in _events(club)],
         "audit": [
             {
                 "action": a.action,
@@ -185,5 +191,81 @@ def _game(g: Game) -> dict[str, Any]:
         "hands": [
             {"entered_by": _username(h.entered_by), "entered_at": _when(h.entered_at)}
             for h in hands
+        ],
+    }
+
+
+def _events(club: Club) -> list[Event]:
+    return list(
+        Event.objects.filter(club=club)
+        .order_by("created", "id")
+        .select_related("ruleset_version__ruleset", "created_by")
+    )
+
+
+def _event(e: Event, games: dict[int, int]) -> dict[str, Any]:
+    """A tournament with its entrants (by number), rounds, tables (their game by its place in
+    ``games``), seats and penalties; players are named by their display name, as in games."""
+    version = e.ruleset_version
+    return {
+        "name": e.name,
+        "starts_on": _when(e.starts_on),
+        "ends_on": _when(e.ends_on),
+        "ruleset": [version.ruleset.name, version.number],
+        "rounds": e.rounds,
+        "round_minutes": e.round_minutes,
+        "draw": e.draw,
+        "substitutes": e.substitutes,
+        "substitute_result": e.substitute_result,
+        "seed": e.seed,
+        "apart_rounds": e.apart_rounds,
+        "created_by": _username(e.created_by),
+        "created": _when(e.created),
+        "entrants": [
+            {
+                "number": en.number,
+                "player": en.player.display_name,
+                "first_round": en.first_round,
+                "checked_in_at": _when(en.checked_in_at),
+                "dropped_after": en.dropped_after,
+                "group": en.group,
+                "registered_at": _when(en.registered_at),
+            }
+            for en in e.entrants.select_related("player").order_by("number")
+        ],
+        "round_list": [
+            {
+                "number": r.number,
+                "status": r.status,
+                "started_at": _when(r.started_at),
+                "ends_at": _when(r.ends_at),
+                "tables": [
+                    {
+                        "number": t.number,
+                        "game": games[t.game_id] if t.game_id else None,
+                        "seats": [
+                            {
+                                "seat": s.seat,
+                                "entrant": s.entrant.number if s.entrant else None,
+                                "player": s.player.display_name if s.player else None,
+                            }
+                            for s in t.seats.select_related("entrant", "player").order_by("seat")
+                        ],
+                    }
+                    for t in r.tables.order_by("number")
+                ],
+            }
+            for r in e.round_set.order_by("number")
+        ],
+        "penalties": [
+            {
+                "entrant": p.entrant.number,
+                "round_number": p.round_number,
+                "points": p.points,
+                "reason": p.reason,
+                "created_by": _username(p.created_by),
+                "created": _when(p.created),
+            }
+            for p in e.penalties.select_related("entrant", "created_by").order_by("id")
         ],
     }

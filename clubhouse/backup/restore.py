@@ -17,6 +17,7 @@ from rulesets.models import RuleSet, RuleSetVersion
 from scoring import services, totals
 from scoring.models import Game, GameSeat, Hand
 from scoring.selectors import current_action
+from tournaments.models import Entrant, Event, Penalty, Round, Table, TableSeat
 
 
 def _dt(value: str | None) -> datetime.datetime | None:
@@ -71,6 +72,10 @@ def import_club(data: dict[str, Any], *, bind_existing_users: bool = False) -> C
             user=user(p["user"]),
             pin=p["pin"],
             retired=p.get("retired", False),
+            first_name=p.get("first_name", ""),
+            last_name=p.get("last_name", ""),
+            ema_number=p.get("ema_number", ""),
+            country=p.get("country", ""),
         )
         Player.objects.filter(pk=row.pk).update(created=_dt(p["created"]))
         players[row.display_name] = row
@@ -137,6 +142,8 @@ def import_club(data: dict[str, Any], *, bind_existing_users: bool = False) -> C
     games = [
         _restore_game(club, g, players, leagues, seasons, versions, user) for g in data["games"]
     ]
+    for e in data.get("events", []):
+        _restore_event(club, e, players, versions, games, user)
     # The games' statuses and confirmations were written straight into their rows: each
     # season's standings totals are built once from them (new seasons have none to keep up).
     for season in seasons.values():
@@ -205,3 +212,80 @@ def _restore_game(
         )
     game.refresh_from_db()
     return game
+
+
+def _restore_event(
+    club: Club,
+    e: dict[str, Any],
+    players: dict[str, Player],
+    versions: dict[tuple[str, int], RuleSetVersion],
+    games: list[Game],
+    user: Any,
+) -> Event:
+    """A tournament as the backup has it: its rows written as they were (the draw is not run
+    again; its tables are the backup's), its games the ones restored before it."""
+    event = Event.objects.create(
+        club=club,
+        name=e["name"],
+        starts_on=_date(e["starts_on"]),
+        ends_on=_date(e["ends_on"]),
+        ruleset_version=versions[tuple(e["ruleset"])],  # type: ignore[index]
+        rounds=e["rounds"],
+        round_minutes=e["round_minutes"],
+        draw=e["draw"],
+        substitutes=e["substitutes"],
+        substitute_result=e["substitute_result"],
+        seed=e["seed"],
+        apart_rounds=e.get("apart_rounds"),
+        created_by=user(e["created_by"]),
+    )
+    Event.objects.filter(pk=event.pk).update(created=_dt(e["created"]))
+    entrants: dict[int, Entrant] = {}
+    for en in e["entrants"]:
+        row = Entrant.objects.create(
+            event=event,
+            player=players[en["player"]],
+            number=en["number"],
+            first_round=en["first_round"],
+            checked_in_at=_dt(en["checked_in_at"]),
+            dropped_after=en["dropped_after"],
+            group=en["group"],
+        )
+        Entrant.objects.filter(pk=row.pk).update(registered_at=_dt(en["registered_at"]))
+        entrants[row.number] = row
+    for r in e["round_list"]:
+        round_ = Round.objects.create(
+            event=event,
+            number=r["number"],
+            status=r["status"],
+            started_at=_dt(r["started_at"]),
+            ends_at=_dt(r["ends_at"]),
+        )
+        for t in r["tables"]:
+            table = Table.objects.create(
+                round=round_,
+                number=t["number"],
+                game=games[t["game"]] if t["game"] is not None else None,
+            )
+            TableSeat.objects.bulk_create(
+                [
+                    TableSeat(
+                        table=table,
+                        seat=s["seat"],
+                        entrant=entrants[s["entrant"]] if s["entrant"] is not None else None,
+                        player=players[s["player"]] if s["player"] is not None else None,
+                    )
+                    for s in t["seats"]
+                ]
+            )
+    for p in e["penalties"]:
+        penalty = Penalty.objects.create(
+            event=event,
+            entrant=entrants[p["entrant"]],
+            round_number=p["round_number"],
+            points=p["points"],
+            reason=p["reason"],
+            created_by=user(p["created_by"]),
+        )
+        Penalty.objects.filter(pk=penalty.pk).update(created=_dt(p["created"]))
+    return event

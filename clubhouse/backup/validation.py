@@ -13,12 +13,14 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 
 import engine
+from clubs.ema import ema_number_problem, is_country_code
 from clubs.models import LANGUAGES, Club, Membership
 from core import bounds
 from core.errors import DomainError
 from leagues.models import League
 from leagues.services import in_placement_range
 from scoring.models import Game
+from tournaments.models import Event, Round
 
 FORMAT = "tenbou-club-backup/1"
 
@@ -230,6 +232,7 @@ def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
         _moment(p["created"], f"{at}.created")
         if "retired" in p:
             _bool(p["retired"], f"{at}.retired")
+        _check_ema_fields(p, at)
     # As the database holds them: one name per club, ignoring case.
     _unique(names, "players", "the player", ignoring_case=True)
     _unique(player_users, "players", "the login")
@@ -240,6 +243,8 @@ def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
     games = _list(data["games"], "games")
     for i, g in enumerate(games):
         _check_game(g, f"games[{i}]", set(names), seasons, versions, user)
+    # A backup written before tournaments were kept has no events.
+    _check_events(data.get("events", []), set(names), versions, len(games), user)
     for i, a in enumerate(_list(data["audit"], "audit", most=10 * bounds.ROWS)):
         at = f"audit[{i}]"
         _object(a, at, ("action", "actor", "game", "hand_number", "before", "after"))
@@ -475,3 +480,139 @@ def _check_game(
         _object(m, f"{at}.hands[{j}]", ("entered_by", "entered_at"))
         user(m["entered_by"], f"{at}.hands[{j}].entered_by")
         _moment(m["entered_at"], f"{at}.hands[{j}].entered_at")
+
+
+def _check_ema_fields(p: dict[str, Any], at: str) -> None:
+    """A player's names and EMA number as the EMA results print them; a backup written
+    before players had them has none (they restore blank)."""
+    for key in ("first_name", "last_name"):
+        if key in p:
+            _text(p[key], f"{at}.{key}", bounds.PLAYER_NAME)
+    number = p.get("ema_number", "")
+    if _text(number, f"{at}.ema_number", 8) and ema_number_problem(number):
+        raise _fail(f"{at}.ema_number", f"{number!r}: {ema_number_problem(number)}")
+    country = p.get("country", "")
+    if _text(country, f"{at}.country", 2) and not is_country_code(country):
+        raise _fail(f"{at}.country", f"{country!r} is not two capital letters (IT, JP)")
+
+
+def _check_events(
+    events: Any,
+    players: set[str],
+    versions: dict[tuple[str, int], engine.Rules],
+    games: int,
+    user: Any,
+) -> None:
+    """Every tournament: its fields in the bounds the services keep, its entrants, rounds,
+    tables and penalties, each reference (a player, a rule set version, a game, an entrant
+    by number) to a row of the backup, and no game played at two tables."""
+    at_table: dict[int, str] = {}
+    for i, e in enumerate(_list(events, "events")):
+        at = f"events[{i}]"
+        _object(e, at, ("name", "starts_on", "ends_on", "ruleset", "rounds", "round_minutes"))
+        _object(e, at, ("draw", "substitutes", "substitute_result", "seed", "created_by"))
+        _object(e, at, ("created", "entrants", "round_list", "penalties"))
+        _text(e["name"], f"{at}.name", bounds.NAME, blank=False)
+        starts = _day(e["starts_on"], f"{at}.starts_on")
+        ends = _day(e["ends_on"], f"{at}.ends_on")
+        if starts is not None and ends is not None and ends < starts:
+            raise _fail(f"{at}.ends_on", "a tournament cannot end before it starts")
+        ref = e["ruleset"]
+        if not (
+            isinstance(ref, list)
+            and len(ref) == 2
+            and isinstance(ref[0], str)
+            and isinstance(ref[1], int)
+            and tuple(ref) in versions
+        ):
+            raise _fail(f"{at}.ruleset", f"{ref!r} is not a rule set version of the backup")
+        rounds = _count(e["rounds"], f"{at}.rounds", least=1, most=bounds.EVENT_ROUNDS)
+        _count(e["round_minutes"], f"{at}.round_minutes", least=1, most=bounds.ROUND_MINUTES)
+        _choice(e["draw"], f"{at}.draw", Event.Draw.values, "draw")
+        _bool(e["substitutes"], f"{at}.substitutes")
+        _choice(
+            e["substitute_result"],
+            f"{at}.substitute_result",
+            [c for c, _ in Event._meta.get_field("substitute_result").choices],
+            "result for a substitute",
+        )
+        _count(e["seed"], f"{at}.seed", most=bounds.DATABASE_INTEGER)
+        if e.get("apart_rounds") is not None:
+            _count(e["apart_rounds"], f"{at}.apart_rounds", least=1, most=rounds)
+        user(e["created_by"], f"{at}.created_by")
+        _moment(e["created"], f"{at}.created")
+        numbers = _check_entrants(e["entrants"], f"{at}.entrants", players, rounds)
+        seen_rounds: list[int] = []
+        for j, r in enumerate(_list(e["round_list"], f"{at}.round_list", most=rounds)):
+            rat = f"{at}.round_list[{j}]"
+            _object(r, rat, ("number", "status", "started_at", "ends_at", "tables"))
+            seen_rounds.append(_count(r["number"], f"{rat}.number", least=1, most=rounds))
+            _choice(r["status"], f"{rat}.status", Round.Status.values, "round status")
+            _moment(r["started_at"], f"{rat}.started_at", optional=True)
+            _moment(r["ends_at"], f"{rat}.ends_at", optional=True)
+            tables: list[int] = []
+            for k, t in enumerate(_list(r["tables"], f"{rat}.tables")):
+                tat = f"{rat}.tables[{k}]"
+                _object(t, tat, ("number", "game", "seats"))
+                tables.append(_count(t["number"], f"{tat}.number", least=1))
+                if t["game"] is not None:
+                    if games == 0:
+                        raise _fail(f"{tat}.game", "the backup has no games")
+                    game = _count(t["game"], f"{tat}.game", most=games - 1)
+                    if game in at_table:
+                        raise _fail(f"{tat}.game", f"game {game} is played at {at_table[game]} too")
+                    at_table[game] = tat
+                seats: list[int] = []
+                for m, seat in enumerate(_list(t["seats"], f"{tat}.seats", most=4)):
+                    sat = f"{tat}.seats[{m}]"
+                    _object(seat, sat, ("seat", "entrant", "player"))
+                    seats.append(_count(seat["seat"], f"{sat}.seat", most=3))
+                    if seat["entrant"] is not None and seat["entrant"] not in numbers:
+                        raise _fail(f"{sat}.entrant", f"{seat['entrant']!r} is no entrant's number")
+                    if seat["player"] is not None and seat["player"] not in players:
+                        raise _fail(
+                            f"{sat}.player", f"{seat['player']!r} is not one of the players"
+                        )
+                _unique(seats, f"{tat}.seats", "the seat")
+            _unique(tables, f"{rat}.tables", "the table")
+        _unique(seen_rounds, f"{at}.round_list", "the round")
+        for j, p in enumerate(_list(e["penalties"], f"{at}.penalties")):
+            pat = f"{at}.penalties[{j}]"
+            _object(p, pat, ("entrant", "round_number", "points", "reason", "created_by"))
+            _object(p, pat, ("created",))
+            if p["entrant"] not in numbers:
+                raise _fail(f"{pat}.entrant", f"{p['entrant']!r} is no entrant's number")
+            _count(p["round_number"], f"{pat}.round_number", least=1, most=rounds)
+            most = bounds.PENALTY_POINTS
+            points = p["points"]
+            if isinstance(points, bool) or not isinstance(points, int) or not abs(points) <= most:
+                raise _fail(
+                    f"{pat}.points",
+                    f"expected a whole number from {-most:,} to {most:,}, found {points!r}",
+                )
+            _text(p["reason"], f"{pat}.reason", bounds.REASON, blank=False)
+            user(p["created_by"], f"{pat}.created_by")
+            _moment(p["created"], f"{pat}.created")
+
+
+def _check_entrants(entrants: Any, at: str, players: set[str], rounds: int) -> set[int]:
+    """The event's entrants; their numbers."""
+    numbers: list[int] = []
+    names: list[str] = []
+    for j, en in enumerate(_list(entrants, at, most=10_000)):
+        eat = f"{at}[{j}]"
+        _object(en, eat, ("number", "player", "first_round", "checked_in_at", "dropped_after"))
+        _object(en, eat, ("group", "registered_at"))
+        numbers.append(_count(en["number"], f"{eat}.number", least=1, most=32_767))
+        if not isinstance(en["player"], str) or en["player"] not in players:
+            raise _fail(f"{eat}.player", f"{en['player']!r} is not one of the players")
+        names.append(en["player"])
+        _count(en["first_round"], f"{eat}.first_round", least=1, most=rounds)
+        _moment(en["checked_in_at"], f"{eat}.checked_in_at", optional=True)
+        if en["dropped_after"] is not None:
+            _count(en["dropped_after"], f"{eat}.dropped_after", most=rounds)
+        _text(en["group"], f"{eat}.group", bounds.NAME)
+        _moment(en["registered_at"], f"{eat}.registered_at")
+    _unique(numbers, at, "the entrant number")
+    _unique(names, at, "the player")
+    return set(numbers)

@@ -15,6 +15,7 @@ import os
 
 import pytest
 import schemathesis
+from django.contrib.auth.models import User
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
@@ -32,12 +33,13 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from clubs.models import Player
+from clubs.models import Membership, Player
 from leagues.models import League, Season
 from rulesets import services as rulesets
 from scoring import services
 from scoring.policy import SITE
 from tests.scoring.conftest import RON, TSUMO
+from tournaments import services as tournaments
 
 # Loaded when the module is imported (schemathesis' lazy loader does not run under pytest 9);
 # generating the schema touches no database.
@@ -85,7 +87,7 @@ def bad_input_refused(ctx, response, case):
     format override at all (any other value not in the schema is a 404)."""
     if (
         response.status_code < 300
-        and case.operation.path.endswith(".pdf")
+        and case.operation.path.endswith((".pdf", ".csv"))
         and (case.query or {}).get("format") == ""
     ):
         return None
@@ -106,7 +108,7 @@ CHECKS = [
 ]
 
 
-def _table(club, user):
+def _table(club, user, organiser):
     names = ("Aiko", "Bruno", "Chiara", "Daiki")
     players = [Player.objects.create(club=club, display_name=n) for n in names]
     game = services.game_create(
@@ -119,20 +121,41 @@ def _table(club, user):
     ruleset = rulesets.ruleset_create(
         club=club, name="House", template_preset="tenhou", options={}, created_by=user
     )
+    # A tournament of four checked-in guests with round 1 drawn: its table 1 and entrant 1.
+    event = tournaments.event_create(
+        club=club,
+        user=organiser,
+        name="Open",
+        starts_on=datetime.date(2026, 4, 11),
+        ruleset=ruleset,
+        rounds=2,
+        round_minutes=60,
+        seed=1,
+    )
+    for name in ("Emi", "Fumi", "Gino", "Hana"):
+        tournaments.entrant_register(event=event, user=organiser, name=name, check_in=True)
+    tournaments.round_draw(event=event, user=organiser)
     return {
         "slug": club.slug,
         "players": [p.pk for p in players],
         "game": game.pk,
         "league": league.pk,
         "ruleset": ruleset.pk,
+        "event": event.pk,
     }
+
+
+def _organiser(club):
+    olga = User.objects.create_user("olga", "olga@example.org", "a long enough password")
+    Membership.objects.create(club=club, user=olga, role=Membership.Role.ORGANISER)
+    return olga
 
 
 @pytest.fixture
 def world(club, public_club, alice, bob):
     return {
-        "own": _table(club, alice),
-        "other": _table(public_club, SITE),
+        "own": _table(club, alice, alice),
+        "other": _table(public_club, SITE, _organiser(public_club)),
         "alice": {"Authorization": f"Token {Token.objects.create(user=alice).key}"},
         "anonymous": {},
         # Refused everywhere with a 401, which every operation documents.
@@ -163,9 +186,17 @@ def _point_at(case, data):
         params["slug"] = data["slug"]
     if "id" in params:
         kind = case.operation.path.split("/")[2]
-        params["id"] = {"games": data["game"], "leagues": data["league"]}.get(kind, data["ruleset"])
+        if "/tournaments/" in case.operation.path:
+            params["id"] = data["event"]
+        else:
+            params["id"] = {"games": data["game"], "leagues": data["league"]}.get(
+                kind, data["ruleset"]
+            )
     if "number" in params:
         params["number"] = 1
+    for key in ("table", "seat"):
+        if key in params:
+            params[key] = 1 if key == "table" else 0
     if isinstance(case.body, dict) and _positive(case, ParameterLocation.BODY):
         for field, key in (("club", "slug"), ("players", "players"), ("ruleset", "ruleset")):
             if field in case.body:

@@ -326,5 +326,5 @@ def test_a_penalty_too_large_for_any_result_is_refused(event, entrants, alice):
             reason="typo",
             user=alice,
         )
-    assert e.value.code == "too_large"
+    assert e.value.code == "penalty_too_large"
     assert not Penalty.objects.exists()
