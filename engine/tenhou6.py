@@ -85,6 +85,25 @@ class Tenhou6Error(EngineError):
 
     code = "bad_tenhou6"
 
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        hand: int | None = None,
+        field: str | None = None,
+        label: str | None = None,
+        log_deltas: Sequence[int] | None = None,
+        rule_deltas: Sequence[int] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, hand=hand, field=field)
+        self.label = label
+        """The round's label (``E4-1``) where the error is about one round."""
+        self.log_deltas = list(log_deltas) if log_deltas is not None else None
+        """A round that pays otherwise: its score changes in the log, riichi deposits
+        included, one per seat; ``rule_deltas`` the engine's."""
+        self.rule_deltas = list(rule_deltas) if rule_deltas is not None else None
+
 
 def _where(index: int, kyoku: int, honba: int) -> str:
     return (
@@ -138,6 +157,10 @@ class _Round:
     @property
     def where(self) -> str:
         return _where(self.index, self.kyoku, self.honba)
+
+    @property
+    def label(self) -> str:
+        return hand_label(WINDS[self.kyoku // 4 % 4], self.kyoku % 4 + 1, self.honba)
 
     @property
     def dealer(self) -> int:
@@ -394,12 +417,13 @@ def _deposits(rules: Rules, rnd: _Round, following: _Round | None) -> list[int]:
         if gone == deposit and deposit:
             paid.append(seat)
         elif gone:
-            raise _fail(
+            raise Tenhou6Error(
                 f"{rnd.where}: seat {seat} starts with {rnd.scores[seat]}, is paid "
                 f"{deltas[seat]}, and starts the next round with {following.scores[seat]}: "
                 f"{gone} went missing, which is not a riichi deposit of {deposit}.",
                 code="tenhou6_mismatch",
                 hand=rnd.index + 1,
+                label=rnd.label,
             )
         elif (
             rnd.discards[seat]
@@ -407,10 +431,11 @@ def _deposits(rules: Rules, rnd: _Round, following: _Round | None) -> list[int]:
             and not (rnd.result[0] == WIN and rnd.won_off_declaration(seat))
             and rnd.result[0] not in ABORTIVE
         ):
-            raise _fail(
+            raise Tenhou6Error(
                 f"{rnd.where}: seat {seat} declares riichi but puts no stick down.",
                 code="tenhou6_mismatch",
                 hand=rnd.index + 1,
+                label=rnd.label,
             )
     return paid
 
@@ -446,16 +471,20 @@ def _compare(
             )
         log_deltas = rnd.deltas()
         want_deltas = [d - (deposit if seat in paid else 0) for seat, d in enumerate(log_deltas)]
-        if list(got.deltas) != want_deltas:
+        pays_otherwise = list(got.deltas) != want_deltas
+        if pays_otherwise:
             wrong.append(
                 "the score changes (riichi deposits included) are "
                 f"{want_deltas} in the log but {list(got.deltas)} by the rules"
             )
         if wrong:
-            raise _fail(
+            raise Tenhou6Error(
                 f"{rnd.where}: " + "; ".join(wrong) + ".",
                 code="tenhou6_mismatch",
                 hand=rnd.index + 1,
+                label=rnd.label,
+                log_deltas=want_deltas if pays_otherwise else None,
+                rule_deltas=list(got.deltas) if pays_otherwise else None,
             )
         before = list(got.scores)
 
@@ -578,7 +607,7 @@ def _replay(record: dict[str, Any], rounds: list[_Round]) -> GameResult:
             raise
         rnd = rounds[e.hand - 1]
         raise Tenhou6Error(
-            f"{rnd.where}: {e.detail}", code=e.code, hand=e.hand, field=e.field
+            f"{rnd.where}: {e.detail}", code=e.code, hand=e.hand, field=e.field, label=rnd.label
         ) from None
 
 

@@ -390,6 +390,11 @@ def test_a_three_player_log_paid_as_at_four_is_refused_naming_the_hand() -> None
     assert e.value.hand == 3
     assert str(e.value).startswith("Hand 3: E2-1 (round 3 of the log)")
     assert "[0, -4200, 4200] in the log but [0, -4100, 4100] by the rules" in str(e.value)
+    assert (e.value.label, e.value.log_deltas, e.value.rule_deltas) == (
+        "E2-1",
+        [0, -4200, 4200],
+        [0, -4100, 4100],
+    )
 
 
 def test_a_three_player_log_whose_north_seat_is_paid_is_refused() -> None:
