@@ -672,6 +672,23 @@ def _unsupported(message: str, hand: int | None = None) -> Tenhou6Error:
     return _fail(message, code="tenhou6_unsupported", hand=hand)
 
 
+def tenhou6_writable(rules: Rules) -> bool:
+    """Whether games under ``rules`` can be written as a tenhou.net/6 log: four seats, scored
+    by han and fu with winner-only payments (a game may still hold a hand the format has not,
+    a chombo or a penalty, which :func:`tenhou6_from_record` refuses).
+
+    >>> tenhou6_writable(resolve_rules("tenhou")), tenhou6_writable(resolve_rules("tenhou-sanma"))
+    (True, False)
+    >>> tenhou6_writable(resolve_rules("italian-official"))
+    False
+    """
+    return (
+        rules.players == 4
+        and rules.payment_scheme == "winner_only"
+        and rules.value_system != "points_doubles"
+    )
+
+
 def _check_writable(game: Game) -> None:
     rules = game.rules
     if rules.players != 4:
@@ -679,7 +696,7 @@ def _check_writable(game: Game) -> None:
             f"a tenhou.net/6 log is written for four-player games; these rules seat "
             f"{rules.players} players."
         )
-    if rules.payment_scheme != "winner_only" or rules.value_system == "points_doubles":
+    if not tenhou6_writable(rules):
         raise _unsupported(
             "a tenhou.net/6 log holds games scored by han and fu; these rules are not."
         )
