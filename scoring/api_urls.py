@@ -7,7 +7,9 @@ from scoring import api
 urlpatterns = [
     path("games/", api.GameCollectionApi.as_view(), name="api-games"),
     path("games/import/", api.GameImportApi.as_view(), name="api-games-import"),
+    path("games/import/tenhou6/", api.Tenhou6ImportApi.as_view(), name="api-games-import-tenhou6"),
     path("games/<int:pk>/", api.GameDetailApi.as_view(), name="api-game"),
+    path("games/<int:pk>/tenhou6/", api.GameTenhou6Api.as_view(), name="api-game-tenhou6"),
     path("games/<int:pk>/hands/", api.HandCreateApi.as_view(), name="api-game-hands"),
     path("games/<int:pk>/hands/<int:number>/", api.HandApi.as_view(), name="api-game-hand"),
     path("games/<int:pk>/preview/", api.HandPreviewApi.as_view(), name="api-game-preview"),
