@@ -297,7 +297,7 @@ def test_a_three_player_log_imports_as_a_three_player_game(club, alice):
 def test_the_import_page_reads_a_file_offers_the_players_and_creates_the_game(
     client, club, alice, corpus_games
 ):
-    aiko, bruno, _chiara, daiki = players(club, ["Aiko", "Bruno", "Chiara", "daiki"])
+    aiko, _bruno, _chiara, daiki = players(club, ["Aiko", "Bruno", "Chiara", "daiki"])
     record = named(corpus_games[1])
     client.force_login(alice)
     upload = SimpleUploadedFile("game.json", log_text(record).encode(), "application/json")
@@ -338,7 +338,7 @@ def test_the_page_shows_the_refusal_naming_the_hand_and_saves_nothing(
     client, club, alice, corpus_games
 ):
     players(club, NAMES)
-    log, record = tampered(corpus_games[0], 3)
+    log, _record = tampered(corpus_games[0], 3)
     client.force_login(alice)
     before = counts()
     response = client.post(IMPORT.format(slug=club.slug), {"log": json.dumps(log), "rules": ""})
@@ -349,7 +349,7 @@ def test_the_page_shows_the_refusal_naming_the_hand_and_saves_nothing(
 
 
 def test_the_second_step_refuses_two_names_for_one_player(client, club, alice):
-    aiko, bruno, chiara, daiki = players(club, NAMES)
+    aiko, _bruno, chiara, _daiki = players(club, NAMES)
     client.force_login(alice)
     before = counts()
     response = client.post(
