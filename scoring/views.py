@@ -14,7 +14,7 @@ from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -674,7 +674,11 @@ def game_import_log(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(
                     request,
-                    gettext("Game imported from the log: %(hands)s hands.")
+                    ngettext(
+                        "Game imported from the log: %(hands)s hand.",
+                        "Game imported from the log: %(hands)s hands.",
+                        game.hand_count,
+                    )
                     % {"hands": game.hand_count},
                 )
                 return redirect("scoring:game", pk=game.pk)
