@@ -11,6 +11,7 @@ import os
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -480,3 +481,38 @@ def test_the_api_import_is_the_organiser_s(client, club, bob):
     )
     assert response.status_code == 403
     assert Game.objects.count() == 0
+
+
+def test_the_refusal_is_worded_in_the_reader_s_language(client, club, alice, corpus_games):
+    players(club, NAMES)
+    log, _ = tampered(corpus_games[0], 3)
+    client.force_login(alice)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"  # the reader's choice, as the switcher sets it
+    response = client.post(IMPORT.format(slug=club.slug), {"log": json.dumps(log), "rules": ""})
+    page = response.content.decode()
+    assert "Mano 3 (" in page and "il registro paga Aiko" in page
+    assert "the log pays" not in page
+
+
+def test_a_three_player_log_is_imported_on_the_page_with_three_seats(client, club, alice):
+    aiko, bruno, chiara = players(club, NAMES[:3])
+    client.force_login(alice)
+    log = json.dumps(sanma_log(*SANMA_ROUNDS))
+    step2 = client.post(IMPORT.format(slug=club.slug), {"log": log, "rules": ""})
+    page = step2.content.decode()
+    assert 'name="seat_2"' in page and 'name="seat_3"' not in page
+    created = client.post(
+        IMPORT.format(slug=club.slug),
+        {
+            "step": "players",
+            "log": log,
+            "rules": "",
+            "seat_0": str(aiko.pk),
+            "seat_1": str(bruno.pk),
+            "seat_2": str(chiara.pk),
+        },
+    )
+    game = Game.objects.get()
+    assert created["Location"] == f"/games/{game.pk}/"
+    assert game.seat_count == 3 and game.hand_count == 3
+    assert "tenhou6.json" not in client.get(created["Location"]).content.decode()
