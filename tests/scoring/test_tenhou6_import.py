@@ -487,7 +487,7 @@ def test_the_refusal_is_worded_in_the_reader_s_language(client, club, alice, cor
     players(club, NAMES)
     log, _ = tampered(corpus_games[0], 3)
     client.force_login(alice)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"  # the reader's choice, as the switcher sets it
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"  # the reader's choice (the switcher)
     response = client.post(IMPORT.format(slug=club.slug), {"log": json.dumps(log), "rules": ""})
     page = response.content.decode()
     assert "Mano 3 (" in page and "il registro paga Aiko" in page
