@@ -652,6 +652,14 @@ def test_the_command_line_converts_both_ways(tmp_path: Path) -> None:
     ]
 
 
+def test_the_command_line_reads_a_three_player_log() -> None:
+    out = run_cli("--from-tenhou6", "-", stdin=json.dumps(sanma_log(*SANMA_ROUNDS)))
+    assert out.returncode == 0, out.stderr
+    record = json.loads(out.stdout)
+    assert (record["rules"], record["players"]) == ("tenhou-sanma", ["Aiko", "Bruno", "Chiara"])
+    assert len(record["hands"]) == 3
+
+
 def test_the_command_line_reads_a_log_from_a_viewer_address() -> None:
     log = log_of(rnd(0, 0, 0, START, ["和了", [0, -3900, 3900, 0], [2, 1, 2, "30符3飜3900点"]]))
     address = "https://tenhou.net/6/#json=" + urllib.parse.quote(json.dumps(log))
