@@ -85,6 +85,25 @@ class Tenhou6Error(EngineError):
 
     code = "bad_tenhou6"
 
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        hand: int | None = None,
+        field: str | None = None,
+        label: str | None = None,
+        log_deltas: Sequence[int] | None = None,
+        rule_deltas: Sequence[int] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, hand=hand, field=field)
+        self.label = label
+        """The round's label (``E4-1``) where the error is about one round."""
+        self.log_deltas = list(log_deltas) if log_deltas is not None else None
+        """A round that pays otherwise: its score changes in the log, riichi deposits
+        included, one per seat; ``rule_deltas`` the engine's."""
+        self.rule_deltas = list(rule_deltas) if rule_deltas is not None else None
+
 
 def _where(index: int, kyoku: int, honba: int) -> str:
     return (
@@ -105,10 +124,10 @@ def _int(value: Any, what: str, hand: int | None) -> int:
     return value
 
 
-def _seat(value: Any, what: str, hand: int | None) -> int:
+def _seat(value: Any, what: str, hand: int | None, seats: int = 4) -> int:
     seat = _int(value, what, hand)
-    if seat not in range(4):
-        raise _fail(f"{what} must be a seat from 0 to 3, not {seat}.", hand=hand)
+    if seat not in range(seats):
+        raise _fail(f"{what} must be a seat from 0 to {seats - 1}, not {seat}.", hand=hand)
     return seat
 
 
@@ -127,12 +146,21 @@ class _Round:
     honba: int
     sticks: int
     scores: list[int]
+    """One per seat of the game (a three-player log's empty north left out)."""
     discards: list[list[Any]]
     result: list[Any]
 
     @property
+    def seats(self) -> int:
+        return len(self.scores)
+
+    @property
     def where(self) -> str:
         return _where(self.index, self.kyoku, self.honba)
+
+    @property
+    def label(self) -> str:
+        return hand_label(WINDS[self.kyoku // 4 % 4], self.kyoku % 4 + 1, self.honba)
 
     @property
     def dealer(self) -> int:
@@ -153,16 +181,19 @@ class _Round:
         return bool(tiles) and isinstance(tiles[-1], str) and tiles[-1].startswith("r")
 
     def payments(self) -> list[list[int]]:
-        """The result's delta lists: one per win (in the order of the log), or the draw's."""
+        """The result's delta lists: one per win (in the order of the log), or the draw's,
+        one delta per seat of the game."""
         entries = self.result[1::2] if self.result[0] == WIN else self.result[1:2]
-        return [list(entry) for entry in entries]
+        return [list(entry)[: self.seats] for entry in entries]
 
     def deltas(self) -> list[int]:
         """The payments of the round, every delta list of the result added up."""
-        return [sum(column) for column in zip([0, 0, 0, 0], *self.payments(), strict=True)]
+        return [sum(column) for column in zip([0] * self.seats, *self.payments(), strict=True)]
 
 
-def _read_round(index: int, raw: Any) -> _Round:
+def _read_round(index: int, raw: Any, seats: int = 4) -> _Round:
+    """A round for shape; ``seats`` 3 reads a three-player round, whose north slot must be
+    empty (no points, no payments, no tiles)."""
     hand = index + 1
     if not isinstance(raw, list) or len(raw) != ROUND_LENGTH:
         raise _fail(f"round {hand} of the log must be a list of {ROUND_LENGTH} entries.", hand=hand)
@@ -174,7 +205,7 @@ def _read_round(index: int, raw: Any) -> _Round:
     kyoku = _int(head[0], f"round {hand}'s round number", hand)
     honba = _int(head[1], f"round {hand}'s honba", hand)
     sticks = _int(head[2], f"round {hand}'s riichi sticks", hand)
-    if not 0 <= kyoku < 16 or honba < 0 or sticks < 0:
+    if not 0 <= kyoku < 16 or kyoku % 4 >= seats or honba < 0 or sticks < 0:
         raise _fail(
             f"round {hand} starts at an impossible [{kyoku}, {honba}, {sticks}].", hand=hand
         )
@@ -189,9 +220,16 @@ def _read_round(index: int, raw: Any) -> _Round:
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise _fail(f"round {hand} has no result (its last entry).", hand=hand)
     entries = result[1::2] if result[0] == WIN else result[1:2]
-    for entry in entries:
-        _four(entry, f"round {hand}'s score changes", hand)
-    return _Round(index, kyoku, honba, sticks, scores, discards, result)
+    changes = [_four(entry, f"round {hand}'s score changes", hand) for entry in entries]
+    if seats == 3:
+        north = [scores[3], *(c[3] for c in changes)]
+        if any(north) or any(raw[part] for part in (13, 14, 15)):
+            raise _fail(
+                f"round {hand} of a three-player log gives the empty north seat points, "
+                "payments or tiles.",
+                hand=hand,
+            )
+    return _Round(index, kyoku, honba, sticks, scores[:seats], discards[:seats], result)
 
 
 def _three_player(log: Mapping[str, Any], rounds: list[Any]) -> bool:
@@ -211,16 +249,31 @@ def _three_player(log: Mapping[str, Any], rounds: list[Any]) -> bool:
     )
 
 
-def _rules_spec(log: Mapping[str, Any]) -> Any:
+def rules_of_tenhou6(log: Any) -> Any:
+    """The rules a log is read under when none are given: ``tenhou`` (``tenhou-sanma`` for a
+    three-player log), East-only when ``rule.disp`` names an East game (``般東...``); a log
+    written by :func:`tenhou6_from_record` under other rules carries them as ``rule.tenbou``.
+
+    >>> rules_of_tenhou6({"rule": {"disp": "三般東喰赤"}, "log": []})
+    {'preset': 'tenhou-sanma', 'options': {'length': 'east'}}
+    """
+    if not isinstance(log, Mapping):
+        return "tenhou"
+    rounds = log.get("log")
+    preset = (
+        "tenhou-sanma"
+        if _three_player(log, rounds if isinstance(rounds, list) else [])
+        else "tenhou"
+    )
     rule = log.get("rule")
     if not isinstance(rule, Mapping):
-        return "tenhou"
+        return preset
     if "tenbou" in rule:  # written by tenhou6_from_record for a game under other rules
         return rule["tenbou"]
     disp = rule.get("disp")
     if isinstance(disp, str) and "東" in disp and "南" not in disp:
-        return {"preset": "tenhou", "options": {"length": "east"}}
-    return "tenhou"
+        return {"preset": preset, "options": {"length": "east"}}
+    return preset
 
 
 def _yaku(detail: Sequence[Any], hand: int) -> tuple[int, int, bool]:
@@ -255,9 +308,9 @@ def _win(rules: Rules, rnd: _Round, detail: Any) -> tuple[int, int, dict[str, An
         raise _fail(
             f"{where}: a win's detail must be [winner, from, liable, points, yaku...].", hand=hand
         )
-    seat = _seat(detail[0], f"{where}: the winner", hand)
-    source = _seat(detail[1], f"{where}: the seat won from", hand)
-    liable = _seat(detail[2], f"{where}: the liable seat", hand)
+    seat = _seat(detail[0], f"{where}: the winner", hand, rnd.seats)
+    source = _seat(detail[1], f"{where}: the seat won from", hand, rnd.seats)
+    liable = _seat(detail[2], f"{where}: the liable seat", hand, rnd.seats)
     text = POINTS_TEXT.match(detail[3])
     if text is None:
         raise _fail(
@@ -313,18 +366,18 @@ def _hand(rules: Rules, rnd: _Round, riichi: list[int], following: _Round | None
     deltas = rnd.deltas()
     if name in (DRAW, ALL_READY, NONE_READY):
         if name == ALL_READY:
-            tenpai = [0, 1, 2, 3]
+            tenpai = list(range(rnd.seats))
         elif name == NONE_READY:
             tenpai = []
         else:
-            tenpai = [seat for seat in range(4) if deltas[seat] > 0]
+            tenpai = [seat for seat in range(rnd.seats) if deltas[seat] > 0]
             if not tenpai and following is not None and following.kyoku == rnd.kyoku:
                 tenpai = [
                     rnd.dealer
                 ]  # no ready payment under these rules: the dealer kept the deal
         return {"result": "draw", "riichi": riichi, "tenpai": tenpai}
     if name == NAGASHI:
-        nagashi = [seat for seat in range(4) if deltas[seat] > 0]
+        nagashi = [seat for seat in range(rnd.seats) if deltas[seat] > 0]
         # The log does not say who was ready; only the dealer's readiness changes anything
         # (it keeps the deal), and the next round shows it.
         kept = following is not None and following.kyoku == rnd.kyoku
@@ -359,17 +412,18 @@ def _deposits(rules: Rules, rnd: _Round, following: _Round | None) -> list[int]:
         return sorted(declared)
     deltas = rnd.deltas()
     paid = []
-    for seat in range(4):
+    for seat in range(rnd.seats):
         gone = rnd.scores[seat] + deltas[seat] - following.scores[seat]
         if gone == deposit and deposit:
             paid.append(seat)
         elif gone:
-            raise _fail(
+            raise Tenhou6Error(
                 f"{rnd.where}: seat {seat} starts with {rnd.scores[seat]}, is paid "
                 f"{deltas[seat]}, and starts the next round with {following.scores[seat]}: "
                 f"{gone} went missing, which is not a riichi deposit of {deposit}.",
                 code="tenhou6_mismatch",
                 hand=rnd.index + 1,
+                label=rnd.label,
             )
         elif (
             rnd.discards[seat]
@@ -377,10 +431,11 @@ def _deposits(rules: Rules, rnd: _Round, following: _Round | None) -> list[int]:
             and not (rnd.result[0] == WIN and rnd.won_off_declaration(seat))
             and rnd.result[0] not in ABORTIVE
         ):
-            raise _fail(
+            raise Tenhou6Error(
                 f"{rnd.where}: seat {seat} declares riichi but puts no stick down.",
                 code="tenhou6_mismatch",
                 hand=rnd.index + 1,
+                label=rnd.label,
             )
     return paid
 
@@ -416,18 +471,45 @@ def _compare(
             )
         log_deltas = rnd.deltas()
         want_deltas = [d - (deposit if seat in paid else 0) for seat, d in enumerate(log_deltas)]
-        if list(got.deltas) != want_deltas:
+        pays_otherwise = list(got.deltas) != want_deltas
+        if pays_otherwise:
             wrong.append(
                 "the score changes (riichi deposits included) are "
                 f"{want_deltas} in the log but {list(got.deltas)} by the rules"
             )
         if wrong:
-            raise _fail(
+            raise Tenhou6Error(
                 f"{rnd.where}: " + "; ".join(wrong) + ".",
                 code="tenhou6_mismatch",
                 hand=rnd.index + 1,
+                label=rnd.label,
+                log_deltas=want_deltas if pays_otherwise else None,
+                rule_deltas=list(got.deltas) if pays_otherwise else None,
             )
         before = list(got.scores)
+
+
+_SEATS_WORD = {3: "three-player", 4: "four-player"}
+
+
+def log_names(log: Any) -> list[str]:
+    """The players' names of a log, one per seat of its game (a three-player log's empty
+    north left out); empty names where the log has none.
+
+    >>> log_names({"name": ["A", "B", "C", ""], "log": [[[0, 0, 0], [35000, 35000, 35000, 0]]]})
+    ['A', 'B', 'C']
+    """
+    rounds = log.get("log") if isinstance(log, Mapping) else None
+    seats = (
+        3
+        if isinstance(log, Mapping)
+        and _three_player(log, rounds if isinstance(rounds, list) else [])
+        else 4
+    )
+    names = log.get("name") if isinstance(log, Mapping) else None
+    if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names):
+        return [n.strip() for n in names[:seats]]
+    return [""] * seats
 
 
 def read_tenhou6(text: str) -> Any:
@@ -446,11 +528,14 @@ def read_tenhou6(text: str) -> Any:
         raise _fail(f"the log is not JSON (nor a viewer address with json=): {e}") from None
 
 
-def record_from_tenhou6(log: Any) -> dict[str, Any]:
-    """The game record of a four-player tenhou.net/6 log, checked by replaying it.
+def record_from_tenhou6(log: Any, rules: Any = None) -> dict[str, Any]:
+    """The game record of a tenhou.net/6 log, checked by replaying it under ``rules`` (a
+    preset id or ``{"preset", "options"}``; by default :func:`rules_of_tenhou6`). A
+    three-player log (four seat slots, the north one empty) becomes a three-player record.
 
     Raises :class:`Tenhou6Error` naming the round (as ``E2-1``: East 2, one honba) whose start
-    or payments the engine does not reproduce, and for three-player logs.
+    or payments the engine does not reproduce, and for rules seating another number of
+    players than the log (``tenhou6_seats``).
 
     >>> log = {"log": [[[0, 0, 0], [25000] * 4, [], [], [], [], [], [], [], [], [], [], [],
     ...                 [], [], [], ["流局", [1000, 1000, 1000, -3000]]]]}
@@ -470,37 +555,33 @@ def record_from_tenhou6(log: Any) -> dict[str, Any]:
     raw_rounds = log.get("log")
     if not isinstance(raw_rounds, list) or not raw_rounds:
         raise _fail("a tenhou.net/6 log needs 'log', a list of its rounds.")
-    if _three_player(log, raw_rounds):
+    seats = 3 if _three_player(log, raw_rounds) else 4
+    spec = rules_of_tenhou6(log) if rules is None else rules
+    resolved = resolve_rules(spec)
+    if resolved.players != seats:
         raise _fail(
-            "this is a three-player log (an empty north seat): three-player logs need the "
-            "three-player presets, which this engine does not have yet.",
-            code="three_player_log",
+            f"this is a {_SEATS_WORD[seats]} log (three-player logs keep an empty north "
+            f"seat); these rules seat {resolved.players} players.",
+            code="tenhou6_seats",
         )
-    spec = _rules_spec(log)
-    rules = resolve_rules(spec)
-    if rules.payment_scheme != "winner_only" or rules.value_system == "points_doubles":
+    if resolved.payment_scheme != "winner_only" or resolved.value_system == "points_doubles":
         raise _fail(
             "a tenhou.net/6 log is scored by han and fu: these rules are not.",
             code="tenhou6_unsupported",
         )
-    rounds = [_read_round(i, r) for i, r in enumerate(raw_rounds)]
+    rounds = [_read_round(i, r, seats) for i, r in enumerate(raw_rounds)]
     riichi = [
-        _deposits(rules, rnd, rounds[i + 1] if i + 1 < len(rounds) else None)
+        _deposits(resolved, rnd, rounds[i + 1] if i + 1 < len(rounds) else None)
         for i, rnd in enumerate(rounds)
     ]
     hands = [
-        _hand(rules, rnd, paid, rounds[i + 1] if i + 1 < len(rounds) else None)
+        _hand(resolved, rnd, paid, rounds[i + 1] if i + 1 < len(rounds) else None)
         for i, (rnd, paid) in enumerate(zip(rounds, riichi, strict=True))
     ]
     first = rounds[0]
     record: dict[str, Any] = {"rules": spec}
-    names = log.get("name")
-    if (
-        isinstance(names, list)
-        and len(names) == 4
-        and all(isinstance(n, str) for n in names)
-        and any(names)
-    ):
+    names = log_names(log)
+    if any(names):
         record["players"] = names
     record["start"] = {
         "scores": first.scores,
@@ -508,11 +589,11 @@ def record_from_tenhou6(log: Any) -> dict[str, Any]:
         "number": first.kyoku % 4 + 1,
         "dealer": first.dealer,
         "honba": first.honba,
-        "pool": first.sticks * rules.riichi_deposit,
+        "pool": first.sticks * resolved.riichi_deposit,
     }
     record["hands"] = hands
     result = _replay(record, rounds)
-    _compare(rules, rounds, riichi, result, first.scores)
+    _compare(resolved, rounds, riichi, result, first.scores)
     if "sc" in log and not result.final.over:
         record["ended"] = True  # the log's final scores: the game ended there
     return record
@@ -526,7 +607,7 @@ def _replay(record: dict[str, Any], rounds: list[_Round]) -> GameResult:
             raise
         rnd = rounds[e.hand - 1]
         raise Tenhou6Error(
-            f"{rnd.where}: {e.detail}", code=e.code, hand=e.hand, field=e.field
+            f"{rnd.where}: {e.detail}", code=e.code, hand=e.hand, field=e.field, label=rnd.label
         ) from None
 
 
@@ -591,11 +672,31 @@ def _unsupported(message: str, hand: int | None = None) -> Tenhou6Error:
     return _fail(message, code="tenhou6_unsupported", hand=hand)
 
 
+def tenhou6_writable(rules: Rules) -> bool:
+    """Whether games under ``rules`` can be written as a tenhou.net/6 log: four seats, scored
+    by han and fu with winner-only payments (a game may still hold a hand the format has not,
+    a chombo or a penalty, which :func:`tenhou6_from_record` refuses).
+
+    >>> tenhou6_writable(resolve_rules("tenhou")), tenhou6_writable(resolve_rules("tenhou-sanma"))
+    (True, False)
+    >>> tenhou6_writable(resolve_rules("italian-official"))
+    False
+    """
+    return (
+        rules.players == 4
+        and rules.payment_scheme == "winner_only"
+        and rules.value_system != "points_doubles"
+    )
+
+
 def _check_writable(game: Game) -> None:
     rules = game.rules
-    if rules.players == 5:
-        raise _unsupported("a tenhou.net/6 log seats four players; this game seats five.")
-    if rules.payment_scheme != "winner_only" or rules.value_system == "points_doubles":
+    if rules.players != 4:
+        raise _unsupported(
+            f"a tenhou.net/6 log is written for four-player games; these rules seat "
+            f"{rules.players} players."
+        )
+    if not tenhou6_writable(rules):
         raise _unsupported(
             "a tenhou.net/6 log holds games scored by han and fu; these rules are not."
         )

@@ -40,6 +40,12 @@ from .fields import PENALTY_ROWS, FieldProblem, gettext_noop
 # The engine's refusals by their code, for a language other than English.
 ENGINE_MESSAGES = {
     "bad_value": gettext_noop("This value is not allowed here."),
+    "bad_tenhou6": gettext_noop("This is not a tenhou.net/6 log as Tenhou writes one."),
+    "tenhou6_mismatch": gettext_noop(
+        "The log's scores do not follow from its hands under these rules."
+    ),
+    "tenhou6_seats": gettext_noop("These rules seat another number of players than the log."),
+    "tenhou6_unsupported": gettext_noop("A tenhou.net/6 log cannot hold this game."),
     "bad_seat": gettext_noop("A seat must be one of the players at the table."),
     "bad_result": gettext_noop("This is not a result the rules know."),
     "bad_han": gettext_noop("This number of han is not possible here."),

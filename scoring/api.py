@@ -11,6 +11,8 @@ from typing import Any
 
 from django.db import transaction
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
@@ -20,7 +22,7 @@ from clubs.access import Role
 from clubs.api import club_for
 from core.api import ERRORS, Api
 from core.serializers import ErrorSerializer, IdField
-from scoring import policy, selectors, services
+from scoring import policy, selectors, services, tenhou6
 from scoring.models import Game, Hand
 from scoring.selectors import visible_games
 from scoring.serializers import (
@@ -540,6 +542,102 @@ class GameFinalScoresCorrectApi(Api):
             reason=data.validated_data["reason"],
         )
         return Response(game_data(game))
+
+
+class Tenhou6ImportApi(Api):
+    class InputSerializer(serializers.Serializer):
+        club = serializers.SlugField()
+        log = serializers.JSONField(
+            help_text="The tenhou.net/6 log: its JSON object, or the JSON as text, or a replay "
+            "viewer's address holding it (https://tenhou.net/6/#json=...)."
+        )
+        players = serializers.ListField(
+            child=serializers.JSONField(),
+            min_length=3,
+            max_length=4,
+            help_text="One per seat of the log, in its order (a three-player log has three): a "
+            "club player's id, or a name (the club's player of that name, else a new guest).",
+        )
+        rules = serializers.JSONField(
+            required=False,
+            help_text="A preset id or {preset, options}; by default the log's own (tenhou, or "
+            "tenhou-sanma for a three-player log).",
+        )
+        ruleset = IdField(required=False, help_text="A club rule set: its current version.")
+        league = serializers.SlugField(required=False)
+        played_on = serializers.DateField(required=False)
+        table = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+        class Meta:
+            ref_name = "Tenhou6ImportInput"
+
+    @extend_schema(
+        operation_id="games_import_tenhou6",
+        request=InputSerializer,
+        responses={201: GameSerializer, **ERRORS},
+        summary="Create a finished game from a tenhou.net/6 log (organisers)",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        d = data.validated_data
+        club = club_for(request, d["club"], policy.IMPORT_LOG_ROLE)
+        extra: dict[str, Any] = {"table": d.get("table", ""), "played_on": d.get("played_on")}
+        if "league" in d:
+            extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
+        if "ruleset" in d:
+            ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
+            extra["ruleset_version"] = ruleset.current_version
+            if ruleset.current_version is None:
+                raise services.GameError(
+                    gettext("That rule set has no saved version yet."),
+                    code="rules",
+                    field="ruleset",
+                )
+        if "rules" in d:
+            extra["rules"] = d["rules"]
+        game = services.game_import_tenhou6(
+            club=club,
+            log=d["log"],
+            players=_import_players(club, d["players"]),
+            created_by=request.user,
+            **extra,
+        )
+        return Response(game_data(game), status=status.HTTP_201_CREATED)
+
+
+def _import_players(club: Any, given: list[Any]) -> list[Any]:
+    """Each seat's entry as the service takes it: an id finds the club's player (404 if it is
+    not one), a name stays a name."""
+    out: list[Any] = []
+    for i, entry in enumerate(given):
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            out.append(get_object_or_404(club.players, pk=entry))
+        elif isinstance(entry, str) or entry is None:
+            out.append(entry)
+        else:
+            raise exceptions.ValidationError(
+                {"players": [f"Seat {i + 1}: a player's id or a name, not {entry!r}."]}
+            )
+    return out
+
+
+class GameTenhou6Api(Api):
+    @extend_schema(
+        operation_id="games_tenhou6",
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="The game as a tenhou.net/6 log (docs/tenhou6.md), for replay viewers.",
+            ),
+            400: ERRORS[400],
+            404: ERRORS[404],
+        },
+        summary="The game as a tenhou.net/6 log (four-player riichi games)",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        game, _ = game_for(request, pk)
+        return Response(tenhou6.tenhou6_export(game))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
@@ -123,4 +125,16 @@ class NoteTooLong(GameError):
                 "length": number_format(length, force_grouping=True),
             },
         )
+        self.hand = hand
+
+
+class LogRefused(GameError):
+    """An online game's log (tenhou.net/6) refused: malformed, paid otherwise than the rules
+    pay (``hand`` is the hand that differs), or its names not matched to one player each.
+    Nothing is saved."""
+
+    def __init__(
+        self, message: Any, *, code: str, hand: int | None = None, field: str | None = "log"
+    ) -> None:
+        super().__init__(message, code=code, field=field)
         self.hand = hand

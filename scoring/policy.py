@@ -104,6 +104,26 @@ def may_start_game(role: Role | None) -> bool:
     return start_refusal(role) is None
 
 
+IMPORT_LOG_ROLE = Role.ORGANISER
+"""The role that imports a game from an online game's log (tenhou.net/6): the organiser, who
+says which club player each name of the log is."""
+
+
+def import_log_refusal(role: Role | None) -> Refusal | None:
+    """Importing a game from an online game's log, matching its names to the club's players:
+    organisers.
+
+    >>> import_log_refusal(Role.SCORER).message, import_log_refusal(Role.ORGANISER) is None
+    ('This needs the organiser role.', True)
+    """
+    return _needs(role, IMPORT_LOG_ROLE)
+
+
+def may_import_log(role: Role | None) -> bool:
+    """Whether the pages offer the import of a log (see :func:`import_log_refusal`)."""
+    return import_log_refusal(role) is None
+
+
 def may_enter(role: Role | None, status: str) -> bool:
     """Add a hand at the end: scorers, while the game runs."""
     return has_role(role, Role.SCORER) and status == RUNNING

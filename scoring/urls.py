@@ -15,7 +15,9 @@ urlpatterns = [
         views.game_final_scores_new,
         name="game_final_scores_new",
     ),
+    path("clubs/<slug:slug>/games/import/", views.game_import_log, name="game_import_log"),
     path("games/<int:pk>/", views.game_detail, name="game"),
+    path("games/<int:pk>/tenhou6.json", views.game_tenhou6, name="game_tenhou6"),
     path("games/<int:pk>/version/", views.game_version, name="game_version"),
     path("games/<int:pk>/audit/", views.game_audit, name="game_audit"),
     path(

@@ -4,6 +4,7 @@ redirect or render."""
 
 from __future__ import annotations
 
+import json
 import uuid
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.core.exceptions import BadRequest, PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -21,7 +22,7 @@ import engine
 from clubs.access import Role, get_club_for_user, role_of
 from core import bounds
 from core.errors import refusal_text
-from scoring import policy, selectors, services, sheet_data
+from scoring import policy, selectors, services, sheet_data, tenhou6
 from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
@@ -35,6 +36,7 @@ from scoring.forms import (
     hand_form,
     initial_from_hand,
 )
+from scoring.forms.imports import LogForm, LogPlayersForm
 from scoring.models import Game, Hand
 from scoring.offline import phone_engine
 from scoring.offline.worker import is_kept_copy
@@ -86,7 +88,13 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "scoring/game_list.html",
-        {"club": club, "games": games, "page": page, "can_start": policy.may_start_game(role)},
+        {
+            "club": club,
+            "games": games,
+            "page": page,
+            "can_start": policy.may_start_game(role),
+            "can_import_log": policy.may_import_log(role),
+        },
     )
 
 
@@ -197,6 +205,11 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "sheet_url": _sheet_url("sheets:game", pk),
         "blank_sheet_url": _sheet_url("sheets:blank", pk),
         "entered": selectors.final_scores_entered(game),
+        "tenhou6_url": (
+            reverse("scoring:game_tenhou6", args=[pk])
+            if tenhou6.tenhou6_exportable(game.rules) and not game.by_final_scores
+            else None
+        ),
     }
     template = "scoring/game_body.html" if request.htmx else "scoring/game_detail.html"
     return render(request, template, context)
@@ -676,3 +689,84 @@ def game_confirm(request: HttpRequest, pk: int) -> HttpResponse:
             gettext("%(name)s confirmed the result.") % {"name": row.player.display_name},
         )
     return redirect("scoring:game", pk=pk)
+
+
+# ---------------------------------------------------------------------------------------------
+# Online games: a tenhou.net/6 log in, a game out as one
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_import_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """Import a game from a tenhou.net/6 log: the log and its rules, then a club player for
+    each of its names (the second step carries the log on), then the game's page."""
+    club = get_club_for_user(request.user, slug, role=policy.IMPORT_LOG_ROLE)
+    if request.method == "POST" and request.POST.get("step") == "players":
+        try:
+            log, names = services.tenhou6_names(request.POST.get("log", ""))
+        except services.GameError as e:
+            log_form = LogForm(request.POST, club=club)
+            log_form.is_valid()
+            log_form.add_error(None, _error_text(e))
+            return render(request, "scoring/game_import.html", {"club": club, "form": log_form})
+        form = LogPlayersForm(request.POST, club=club, names=names)
+        if form.is_valid():
+            try:
+                game = services.game_import_tenhou6(
+                    club=club,
+                    log=log,
+                    players=form.chosen_players(),
+                    created_by=request.user,
+                    **form.rules_kwargs(),
+                )
+            except (services.GameError, engine.EngineError, ValidationError) as e:
+                form.add_error(None, e if isinstance(e, ValidationError) else _error_text(e))
+            else:
+                messages.success(
+                    request,
+                    ngettext(
+                        "Game imported from the log: %(hands)s hand.",
+                        "Game imported from the log: %(hands)s hands.",
+                        game.hand_count,
+                    )
+                    % {"hands": game.hand_count},
+                )
+                return redirect("scoring:game", pk=game.pk)
+        return _import_players_page(request, club, form, None)
+    form = LogForm(request.POST or None, request.FILES or None, club=club)
+    if request.method == "POST" and form.is_valid():
+        try:
+            read = services.tenhou6_check(
+                club=club, log=form.cleaned_data["text"], **form.rules_kwargs()
+            )
+        except (services.GameError, engine.EngineError, ValidationError) as e:
+            form.add_error(None, e if isinstance(e, ValidationError) else _error_text(e))
+        else:
+            players = LogPlayersForm(
+                club=club,
+                names=read.names,
+                initial={"log": json.dumps(read.log), "rules": form.cleaned_data["rules"]},
+            )
+            return _import_players_page(request, club, players, read)
+    return render(request, "scoring/game_import.html", {"club": club, "form": form})
+
+
+def _import_players_page(
+    request: HttpRequest, club: Any, form: LogPlayersForm, read: services.LogRead | None
+) -> HttpResponse:
+    context = {"club": club, "form": form, "read": read, "seats": form.seat_fields()}
+    return render(request, "scoring/game_import_players.html", context)
+
+
+@require_GET
+def game_tenhou6(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game as a tenhou.net/6 log, a download for replay viewers; a game the format cannot
+    hold answers 400 with the reason, as the API does."""
+    game, _ = selectors.game_for_user(request.user, pk)
+    try:
+        log = tenhou6.tenhou6_export(game)
+    except services.GameError as e:
+        return JsonResponse({"error": {"code": e.code, "message": str(e)}}, status=400)
+    response = JsonResponse(log, json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="{tenhou6.tenhou6_filename(game)}"'
+    return response

@@ -253,6 +253,32 @@ def _import_game(w):
     }
 
 
+# A log of one hand (a 3,900 ron), as tenhou.net/6 writes it; the import seats new guests.
+_LOG = {
+    "name": ["P", "Q", "R", "S"],
+    "rule": {"disp": "般南喰赤", "aka": 1},
+    "log": [
+        [
+            [0, 0, 0],
+            [25000] * 4,
+            [],
+            [],
+            *([[], [], []] * 4),
+            ["和了", [0, -3900, 3900, 0], [2, 1, 2, "30符3飜3900点"]],
+        ]
+    ],
+}
+
+
+def _import_log_form(w):
+    seats = {f"seat_{i}": "new" for i in range(4)}
+    return {"step": "players", "log": json.dumps(_LOG), "rules": "", **seats}
+
+
+def _import_log_api(w):
+    return {"club": w["slug"], "log": _LOG, "players": ["P", "Q", "R", "S"]}
+
+
 def _ruleset_api(w):
     return {"name": "Club nights", "template_preset": "tenhou", "options": {}}
 
@@ -438,7 +464,12 @@ URLS = {
     # scoring
     "clubs/<slug:slug>/games/": Url("/clubs/{slug}/games/", READ),
     "clubs/<slug:slug>/games/new/": Url("/clubs/{slug}/games/new/", SCORER, SCORER, _game_form),
+    # Import a game from its tenhou.net/6 log: organisers (they match its names to players).
+    "clubs/<slug:slug>/games/import/": Url(
+        "/clubs/{slug}/games/import/", ORGANISER, ORGANISER, _import_log_form
+    ),
     "games/<int:pk>/": Url("/games/{game}/", READ),
+    "games/<int:pk>/tenhou6.json": Url("/games/{game}/tenhou6.json", READ),
     "games/<int:pk>/version/": Url("/games/{game}/version/", READ),
     "games/<int:pk>/audit/": Url("/games/{game}/audit/", MEMBER),
     "clubs/<slug:slug>/games/final-scores/": Url(
@@ -558,7 +589,11 @@ URLS = {
         ok=200,
         method="put",
     ),
+    "api/games/import/tenhou6/": Url(
+        "/api/games/import/tenhou6/", POST_ONLY, API_ORGANISER, _import_log_api, ok=201
+    ),
     "api/games/<int:pk>/": Url("/api/games/{game}/", READ),
+    "api/games/<int:pk>/tenhou6/": Url("/api/games/{game}/tenhou6/", READ),
     "api/games/<int:pk>/hands/": Url(
         "/api/games/{game}/hands/", POST_ONLY, API_SCORER, {**RON, "expected_number": 4}, ok=201
     ),

@@ -1,9 +1,10 @@
 """Every write to a game, one module per thing it writes: the game as a whole
 (:mod:`.games`: start, import, finish, abandon; :mod:`.final_scores`: a game entered by its
-final scores, and its correction), its hands (:mod:`.hands`: the one entry for
-a new hand, preview, correct, delete, undo, redo) and the players' confirmations
-(:mod:`.confirmations`), over what they share (:mod:`.replay`: the replay, the cache, the lock
-and the role). Each runs in one transaction and leaves an audit entry.
+final scores, and its correction), its hands (:mod:`.hands`: the one entry for a new hand,
+preview, correct, delete, undo, redo), the players' confirmations (:mod:`.confirmations`) and a
+game from an online game's log (:mod:`.imports`), over what they share (:mod:`.replay`: the
+replay, the cache, the lock and the role). Each runs in one transaction and leaves an audit
+entry.
 
 The names below are the services' public face, so a caller writes ``services.hand_submit``
 whichever module holds it.
@@ -13,6 +14,7 @@ from scoring.errors import (
     GameError,
     HandChanged,
     KeyReused,
+    LogRefused,
     NoteTooLong,
     ResultChanged,
     RoleRefused,
@@ -43,6 +45,13 @@ from scoring.services.hands import (
     hand_submit,
     hand_undo,
 )
+from scoring.services.imports import (
+    LogRead,
+    game_import_tenhou6,
+    tenhou6_check,
+    tenhou6_names,
+    tenhou6_read,
+)
 from scoring.services.replay import game_record, replay_and_cache, resolved_rules
 
 __all__ = [
@@ -51,6 +60,8 @@ __all__ = [
     "HandMove",
     "HandWrite",
     "KeyReused",
+    "LogRead",
+    "LogRefused",
     "NoteTooLong",
     "ResultChanged",
     "RoleRefused",
@@ -63,6 +74,7 @@ __all__ = [
     "game_final_scores_enter",
     "game_finish",
     "game_import",
+    "game_import_tenhou6",
     "game_record",
     "game_rules",
     "game_start",
@@ -75,4 +87,7 @@ __all__ = [
     "hand_undo",
     "replay_and_cache",
     "resolved_rules",
+    "tenhou6_check",
+    "tenhou6_names",
+    "tenhou6_read",
 ]

@@ -243,13 +243,15 @@ def game_import(
     record: dict[str, Any],
     created_by: Any,
     players: Sequence[Player | str] | None = None,
+    reason: str = "",
     **extra: Any,
 ) -> Game:
     """Create a game (finished or running) from a whole game record.
 
     The seats are ``players`` (players, or names), else the record's ``players`` names; a name
     finds the club's player or adds a guest. ``created_by`` is checked as for
-    :func:`game_create`, before any guest is added."""
+    :func:`game_create`, before any guest is added. ``reason`` goes into the audit entry
+    (where the record came from)."""
     enforce(policy.start_refusal(club_role(club.pk, created_by)))
     if not isinstance(record, dict):
         raise GameError(gettext("A game record must be an object."), code="invalid_record")
@@ -283,7 +285,14 @@ def game_import(
         ]
     )
     cache_replay(game, rows, result)
-    log_action("game.imported", club=club, actor=created_by, game=game, after=game_record(game))
+    log_action(
+        "game.imported",
+        club=club,
+        actor=created_by,
+        game=game,
+        after=game_record(game),
+        reason=reason,
+    )
     return game
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine import score_record
-from engine.tenhou6 import Tenhou6Error, record_from_tenhou6, tenhou6_from_record
+from engine.tenhou6 import Tenhou6Error, log_names, record_from_tenhou6, tenhou6_from_record
 from tests.engine.corpus import CORPUS_FILES, CorpusGame, corpus_dir, load_games
 from tests.engine.helpers import run_cli
 
@@ -315,17 +315,124 @@ def test_a_round_that_starts_elsewhere_than_the_rules_say_is_refused() -> None:
     assert "E1-1 (round 2 of the log): the engine plays it as E2 dealt by seat 1" in str(e.value)
 
 
-def test_a_three_player_log_is_refused() -> None:
-    sanma = {
-        "name": ["Aiko", "Bruno", "Chiara", ""],
-        "rule": {"disp": "三般南喰赤", "aka": 1},
-        "log": [rnd(0, 0, 0, [35000, 35000, 35000, 0], ["全員不聴"])],
+SANMA_NAMES = ["Aiko", "Bruno", "Chiara", ""]
+
+
+def sanma_log(*rounds: list[Any], disp: str = "三般南喰赤") -> dict[str, Any]:
+    return {"name": SANMA_NAMES, "rule": {"disp": disp, "aka": 1}, "log": list(rounds)}
+
+
+SANMA_ROUNDS = [
+    # Bruno's riichi and mangan self-draw: tsumo loss, the two others pay 4,000 + 2,000 (his
+    # own stick back to him: +7,000 in the log, his deposit shows in the next start).
+    rnd(
+        0,
+        0,
+        0,
+        [35000, 35000, 35000, 0],
+        ["和了", [-4000, 7000, -2000, 0], [1, 1, 1, "満貫2000-4000点", "立直(1飜)", "ドラ(4飜)"]],
+        {1: ["r60"]},
+    ),
+    # Bruno alone ready: 1,000 from each of the two others (2,000 in all).
+    rnd(1, 0, 0, [31000, 41000, 33000, 0], ["流局", [-1000, 2000, -1000, 0]]),
+    # The dealer kept the deal; Chiara wins off him with one counter of 200.
+    rnd(
+        1, 1, 0, [30000, 43000, 32000, 0], ["和了", [0, -4100, 4100, 0], [2, 1, 2, "30符3飜3900点"]]
+    ),
+]
+
+
+def test_a_three_player_log_keeps_four_slots_and_reads_as_a_three_player_game() -> None:
+    record = record_from_tenhou6(sanma_log(*SANMA_ROUNDS))
+    assert record == {
+        "rules": "tenhou-sanma",
+        "players": ["Aiko", "Bruno", "Chiara"],
+        "start": {
+            "scores": [35000, 35000, 35000],
+            "round": "E",
+            "number": 1,
+            "dealer": 0,
+            "honba": 0,
+            "pool": 0,
+        },
+        "hands": [
+            {"result": "tsumo", "riichi": [1], "wins": [{"seat": 1, "han": 5}]},
+            {"result": "draw", "riichi": [], "tenpai": [1]},
+            {"result": "ron", "riichi": [], "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 30}]},
+        ],
     }
-    for log in (sanma, dict(sanma, rule={"disp": "", "aka": 0})):
-        with pytest.raises(Tenhou6Error) as e:
-            record_from_tenhou6(log)
-        assert e.value.code == "three_player_log"
-        assert "three-player logs need the three-player presets" in str(e.value)
+    assert [h["deltas"] for h in score_record(record)["hands"]] == [
+        [-4000, 6000, -2000],
+        [-1000, 2000, -1000],
+        [0, -4100, 4100],
+    ]
+
+
+def test_a_three_player_log_is_known_by_its_empty_north_without_its_rule_text() -> None:
+    log = dict(sanma_log(*SANMA_ROUNDS), rule={"disp": "", "aka": 0})
+    assert record_from_tenhou6(log)["rules"] == "tenhou-sanma"
+    east = sanma_log(*SANMA_ROUNDS, disp="三般東喰赤")
+    assert record_from_tenhou6(east)["rules"] == {
+        "preset": "tenhou-sanma",
+        "options": {"length": "east"},
+    }
+
+
+def test_a_three_player_log_paid_as_at_four_is_refused_naming_the_hand() -> None:
+    rounds = [list(r) for r in SANMA_ROUNDS]
+    # 3,900 + 300: a four-player table's counter, not Tenhou three-player's 200.
+    rounds[2] = rnd(
+        1, 1, 0, [30000, 43000, 32000, 0], ["和了", [0, -4200, 4200, 0], [2, 1, 2, "30符3飜3900点"]]
+    )
+    with pytest.raises(Tenhou6Error) as e:
+        record_from_tenhou6(sanma_log(*rounds))
+    assert e.value.code == "tenhou6_mismatch"
+    assert e.value.hand == 3
+    assert str(e.value).startswith("Hand 3: E2-1 (round 3 of the log)")
+    assert "[0, -4200, 4200] in the log but [0, -4100, 4100] by the rules" in str(e.value)
+    assert (e.value.label, e.value.log_deltas, e.value.rule_deltas) == (
+        "E2-1",
+        [0, -4200, 4200],
+        [0, -4100, 4100],
+    )
+
+
+def test_a_three_player_log_whose_north_seat_is_paid_is_refused() -> None:
+    rounds = [rnd(0, 0, 0, [35000, 35000, 35000, 0], ["流局", [-1000, 2000, -2000, 1000]])]
+    with pytest.raises(Tenhou6Error) as e:
+        record_from_tenhou6(sanma_log(*rounds))
+    assert e.value.code == "bad_tenhou6"
+    assert "gives the empty north seat points, payments or tiles" in str(e.value)
+
+
+def test_a_log_read_under_rules_for_another_table_size_is_refused() -> None:
+    with pytest.raises(Tenhou6Error) as e:
+        record_from_tenhou6(sanma_log(*SANMA_ROUNDS), rules="tenhou")
+    assert e.value.code == "tenhou6_seats"
+    assert "this is a three-player log" in str(e.value)
+    assert "these rules seat 4 players" in str(e.value)
+    four = log_of(rnd(0, 0, 0, START, ["全員不聴"]))
+    with pytest.raises(Tenhou6Error) as e:
+        record_from_tenhou6(four, rules="tenhou-sanma")
+    assert e.value.code == "tenhou6_seats"
+
+
+def test_a_log_is_read_under_the_rules_given() -> None:
+    # A 3,900 ron with a counter: 300 under Tenhou's rules, 1,500 under rules of 1,500 a counter.
+    rounds = [
+        rnd(0, 1, 0, START, ["和了", [0, -5400, 5400, 0], [2, 1, 2, "30符3飜3900点"]]),
+    ]
+    spec = {"preset": "tenhou", "options": {"honba_points": 1500}}
+    assert record_from_tenhou6(log_of(*rounds), rules=spec)["rules"] == spec
+    with pytest.raises(Tenhou6Error) as e:
+        record_from_tenhou6(log_of(*rounds))
+    assert e.value.code == "tenhou6_mismatch"
+
+
+def test_the_names_of_a_log_one_per_seat_of_its_game() -> None:
+    assert log_names(sanma_log(*SANMA_ROUNDS)) == ["Aiko", "Bruno", "Chiara"]
+    assert log_names(log_of(rnd(0, 0, 0, START, ["全員不聴"]))) == NAMES
+    assert log_names({"log": [rnd(0, 0, 0, START, ["全員不聴"])]}) == ["", "", "", ""]
 
 
 @pytest.mark.parametrize(
@@ -447,6 +554,7 @@ def test_a_game_under_other_rules_reads_back_under_them() -> None:
     ("record", "says"),
     [
         ({"rules": "italian-official", "hands": []}, "scored by han and fu"),
+        ({"rules": "tenhou-sanma", "hands": []}, "written for four-player games"),
         ({"rules": "tenhou", "start": {"dealer": 2}, "hands": []}, "seats the first dealer"),
         (
             {"rules": "japanese-modern", "hands": [{"result": "chombo", "offender": 1}]},
@@ -542,6 +650,14 @@ def test_the_command_line_converts_both_ways(tmp_path: Path) -> None:
     assert json.loads(back.stdout)["hands"] == [
         {"result": "tsumo", "riichi": [1], "wins": [{"seat": 1, "han": 5}]}
     ]
+
+
+def test_the_command_line_reads_a_three_player_log() -> None:
+    out = run_cli("--from-tenhou6", "-", stdin=json.dumps(sanma_log(*SANMA_ROUNDS)))
+    assert out.returncode == 0, out.stderr
+    record = json.loads(out.stdout)
+    assert (record["rules"], record["players"]) == ("tenhou-sanma", ["Aiko", "Bruno", "Chiara"])
+    assert len(record["hands"]) == 3
 
 
 def test_the_command_line_reads_a_log_from_a_viewer_address() -> None:
