@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import rotation_views, views
 from scoring.offline import outbox, phone_engine, worker
 
 app_name = "scoring"
@@ -10,6 +10,19 @@ app_name = "scoring"
 urlpatterns = [
     path("clubs/<slug:slug>/games/", views.club_games, name="club_games"),
     path("clubs/<slug:slug>/games/new/", views.game_new, name="game_new"),
+    # Five at a table (scoring/rotation_views.py).
+    path("clubs/<slug:slug>/rotations/new/", rotation_views.rotation_new, name="rotation_new"),
+    path("clubs/<slug:slug>/rotations/<int:pk>/", rotation_views.rotation_detail, name="rotation"),
+    path(
+        "clubs/<slug:slug>/rotations/<int:pk>/next/",
+        rotation_views.rotation_next,
+        name="rotation_next",
+    ),
+    path(
+        "clubs/<slug:slug>/rotations/<int:pk>/order/",
+        rotation_views.rotation_order,
+        name="rotation_order",
+    ),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/version/", views.game_version, name="game_version"),
     path("games/<int:pk>/audit/", views.game_audit, name="game_audit"),

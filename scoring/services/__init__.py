@@ -1,8 +1,9 @@
 """Every write to a game, one module per thing it writes: the game as a whole
 (:mod:`.games`: start, import, finish, abandon), its hands (:mod:`.hands`: the one entry for
-a new hand, preview, correct, delete, undo, redo) and the players' confirmations
-(:mod:`.confirmations`), over what they share (:mod:`.replay`: the replay, the cache, the lock
-and the role). Each runs in one transaction and leaves an audit entry.
+a new hand, preview, correct, delete, undo, redo), the players' confirmations
+(:mod:`.confirmations`) and five at a table's rotations (:mod:`.rotations`), over what they
+share (:mod:`.replay`: the replay, the cache, the lock and the role). Each runs in one
+transaction and leaves an audit entry.
 
 The names below are the services' public face, so a caller writes ``services.hand_submit``
 whichever module holds it.
@@ -39,6 +40,7 @@ from scoring.services.hands import (
     hand_undo,
 )
 from scoring.services.replay import game_record, replay_and_cache, resolved_rules
+from scoring.services.rotations import rotation_create, rotation_next_game, rotation_reorder
 
 __all__ = [
     "GameError",
@@ -68,4 +70,7 @@ __all__ = [
     "hand_undo",
     "replay_and_cache",
     "resolved_rules",
+    "rotation_create",
+    "rotation_next_game",
+    "rotation_reorder",
 ]
