@@ -88,6 +88,13 @@ def _club_data(club, people):
             first_name=name, last_name="Sato", country="JP"
         )
     drawn = tournaments.round_draw(event=event, user=alice)
+    # Five at a table: the three personas' players, Daiki and the spare guest, no game yet.
+    rotation = services.rotation_create(
+        club=club,
+        players=[*(Player.objects.get(club=club, user=u) for u in people), table[3], spare],
+        rules="tenhou",
+        created_by=alice,
+    )
     return {
         "slug": club.slug,
         "event": event.pk,
@@ -105,6 +112,8 @@ def _club_data(club, people):
         "invitation": invitation.pk,
         "code": invitation.code,
         "member": Membership.objects.get(club=club, user=charlie).pk,
+        "rotation": rotation.pk,
+        "rotation_player": table[3].pk,
     }
 
 
@@ -225,6 +234,14 @@ def _ruleset_api(w):
 
 
 SEASON = "/clubs/{slug}/leagues/{league}/seasons/{season}/"
+ROTATION = "/clubs/{slug}/rotations/{rotation}/"
+
+
+def _rotation_form(w):
+    players = {f"player_{i}": n for i, n in enumerate("VWXYZ")}
+    return {"rules": "preset:tenhou", "table": "", **players}
+
+
 EVENT = "/clubs/{slug}/tournaments/{event}/"
 
 
@@ -388,6 +405,22 @@ URLS = {
     # scoring
     "clubs/<slug:slug>/games/": Url("/clubs/{slug}/games/", READ),
     "clubs/<slug:slug>/games/new/": Url("/clubs/{slug}/games/new/", SCORER, SCORER, _game_form),
+    # five at a table
+    "clubs/<slug:slug>/rotations/new/": Url(
+        "/clubs/{slug}/rotations/new/", SCORER, SCORER, _rotation_form
+    ),
+    "clubs/<slug:slug>/rotations/<int:pk>/": Url(ROTATION, READ),
+    "clubs/<slug:slug>/rotations/<int:pk>/next/": Url(
+        f"{ROTATION}next/", POST_ONLY_PAGE, SCORER, {}
+    ),
+    "clubs/<slug:slug>/rotations/<int:pk>/order/": Url(
+        f"{ROTATION}order/",
+        POST_ONLY_PAGE,
+        ORGANISER,
+        lambda w: {"player": w["rotation_player"]},
+    ),
+    "clubs/<slug:slug>/rotations/<int:pk>/sheet.pdf": Url(f"{ROTATION}sheet.pdf", READ),
+    "clubs/<slug:slug>/rotations/<int:pk>/blank-sheet.pdf": Url(f"{ROTATION}blank-sheet.pdf", READ),
     "games/<int:pk>/": Url("/games/{game}/", READ),
     "games/<int:pk>/version/": Url("/games/{game}/version/", READ),
     "games/<int:pk>/audit/": Url("/games/{game}/audit/", MEMBER),

@@ -318,3 +318,29 @@ def test_the_policy_of_five_at_a_table():
     assert policy.may_change_rotation_order(Role.ORGANISER)
     assert not policy.may_change_rotation_order(Role.SCORER)
     assert not policy.may_start_rotation(None)
+
+
+# ---------------------------------------------------------------------------------------------
+# A merge of players
+
+
+def test_a_merged_duplicate_takes_their_place_and_sit_outs(rotation, club, alice, bob):
+    from clubs import players as club_players
+
+    play_next(rotation, bob, RON)  # Aiko sits out game 1
+    kept = factories.players(club, ("Aiko Sato",))[0]
+    aiko = club.players.get(display_name="Aiko")
+    club_players.player_merge(kept=kept, duplicate=aiko, actor=alice, actor_role="organiser")
+    assert names(rotations.order_of(rotation))[0] == "Aiko Sato"
+    assert rotation.games.get(number=1).sits_out == kept
+
+
+def test_two_players_of_one_rotation_are_not_merged(rotation, club, alice):
+    from clubs import players as club_players
+    from clubs.services import ClubError
+
+    aiko, emi = club.players.get(display_name="Aiko"), club.players.get(display_name="Emi")
+    with pytest.raises(ClubError, match="both in the five at a table") as e:
+        club_players.player_merge(kept=aiko, duplicate=emi, actor=alice, actor_role="organiser")
+    assert e.value.code == "merge_same_rotation"
+    assert club.players.filter(pk=emi.pk).exists()
