@@ -10,8 +10,8 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from scoring.models import Game, Rotation
-from tests.browser.steps import log_in, ron
 from tests.browser.steps import choose as tap
+from tests.browser.steps import log_in, ron
 
 SHOTS = Path(os.environ["TENBOU_SCREENSHOTS"]) if os.environ.get("TENBOU_SCREENSHOTS") else None
 FIVE = ("Aiko", "Bruno", "Chiara", "Daiki", "Emi")
