@@ -344,3 +344,12 @@ def test_two_players_of_one_rotation_are_not_merged(rotation, club, alice):
         club_players.player_merge(kept=aiko, duplicate=emi, actor=alice, actor_role="organiser")
     assert e.value.code == "merge_same_rotation"
     assert club.players.filter(pk=emi.pk).exists()
+
+
+def test_the_rule_modules_examples_hold():
+    import doctest
+
+    from scoring import rotations as module
+
+    result = doctest.testmod(module)
+    assert (result.failed, result.attempted) == (0, 4)
