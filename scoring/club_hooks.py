@@ -14,7 +14,7 @@ from clubs.models import Club, Player
 from clubs.services import ClubError
 from core.i18n import rule_word
 from scoring import totals
-from scoring.models import Game, GameSeat
+from scoring.models import Game, GameSeat, Rotation, RotationGame, RotationSeat
 
 
 def preset_choices(club: Club | None) -> tuple[str, list[tuple[str, str]]]:
@@ -30,7 +30,8 @@ def league_has_games(league: Any) -> bool:
 
 
 def check_merge(kept: Player, duplicate: Player) -> None:
-    """Refused when both sat in one game: a game cannot have one player twice."""
+    """Refused when both sat in one game (a game cannot have one player twice), or are both in
+    one rotation of five at a table."""
     shared = (
         Game.objects.filter(seats__player=kept)
         .filter(seats__player=duplicate)
@@ -46,6 +47,21 @@ def check_merge(kept: Player, duplicate: Player) -> None:
             code="merge_same_game",
             field="duplicate",
         )
+    rotation = Rotation.objects.filter(seats__player=kept).filter(seats__player=duplicate).first()
+    if rotation is not None:
+        raise ClubError(
+            gettext(
+                "%(kept)s and %(duplicate)s are both in the five at a table of %(day)s: two "
+                "players of one rotation are not the same person."
+            )
+            % {
+                "kept": kept.display_name,
+                "duplicate": duplicate.display_name,
+                "day": rotation.played_on.isoformat(),
+            },
+            code="merge_same_rotation",
+            field="duplicate",
+        )
 
 
 def move_seats(kept: Player, duplicate: Player) -> None:
@@ -59,3 +75,6 @@ def move_seats(kept: Player, duplicate: Player) -> None:
         "season_id", flat=True
     )
     totals.players_merged(kept.pk, set(seasons))
+    # Five at a table: the duplicate's places in rotations and the games they sat out.
+    RotationSeat.objects.filter(player=duplicate).update(player=kept)
+    RotationGame.objects.filter(sits_out=duplicate).update(sits_out=kept)

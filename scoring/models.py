@@ -332,3 +332,76 @@ class SeasonTotalsBasis(models.Model):
 
     def __str__(self) -> str:
         return f"Totals basis of season {self.season_id}"
+
+
+class Rotation(models.Model):
+    """Five players at one table for a night, four of them in each game: one sits out each
+    game in turn, by the order of :class:`RotationSeat` (:mod:`scoring.rotations` says who).
+
+    The rules are resolved when the rotation is made, so every game of the night copies the
+    same ones; each game is a normal game (:class:`RotationGame` links it)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rotations")
+    league = models.ForeignKey(
+        "leagues.League", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    ruleset_version = models.ForeignKey(
+        "rulesets.RuleSetVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    rules = models.JSONField(help_text='The resolved rules: {"preset": id, "options": {...}}.')
+    rules_name = models.CharField(max_length=120)
+    table = models.CharField(max_length=40, blank=True)
+    played_on = models.DateField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-played_on", "-id"]
+
+    def __str__(self) -> str:
+        return f"Rotation {self.pk} ({self.played_on})"
+
+
+class RotationSeat(models.Model):
+    """A player's place in a rotation's sit-out order (0 sits out first)."""
+
+    rotation = models.ForeignKey(Rotation, on_delete=models.CASCADE, related_name="seats")
+    place = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["rotation", "place"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rotation", "place"], name="scoring_rotationseat_unique_place"
+            ),
+            models.UniqueConstraint(
+                fields=["rotation", "player"], name="scoring_rotationseat_unique_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in place {self.place} of rotation {self.rotation_id}"
+
+
+class RotationGame(models.Model):
+    """Game ``number`` (from 1) of a rotation and who sat it out, as it was when it started
+    (a later change of the order does not reach it)."""
+
+    rotation = models.ForeignKey(Rotation, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rotation_game")
+    number = models.PositiveSmallIntegerField()
+    sits_out = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["rotation", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rotation", "number"], name="scoring_rotationgame_unique_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} of rotation {self.rotation_id}"

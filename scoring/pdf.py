@@ -57,3 +57,16 @@ def blank_sheet_pdf(sheet: Any) -> bytes:
 def standings_pdf(sheet: Any) -> bytes:
     """The PDF of a :class:`scoring.sheet_data.StandingsSheet`."""
     return html_to_pdf(render_html("sheets/standings.html", {"sheet": sheet}))
+
+
+def rotation_sheet_pdf(sheet: Any) -> bytes:
+    """The PDF of a :class:`scoring.rotation_sheet_data.RotationSheet`: the night's standing
+    and each game's final scores."""
+    return html_to_pdf(render_html("sheets/rotation.html", {"sheet": sheet, "night": sheet.night}))
+
+
+def rotation_blank_sheet_pdf(sheet: Any) -> bytes:
+    """The PDF of a :class:`scoring.rotation_sheet_data.RotationBlankSheet`."""
+    return html_to_pdf(
+        render_html("sheets/rotation_blank.html", {"sheet": sheet, "night": sheet.night})
+    )

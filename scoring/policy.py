@@ -222,3 +222,32 @@ def may_confirm(status: str) -> bool:
 def may_confirm_by_pin(role: Role | None, status: str) -> bool:
     """Whether the page offers the PIN box: scorers, on a finished game."""
     return pin_refusal(role) is None and may_confirm(status)
+
+
+def rotation_refusal(role: Role | None) -> Refusal | None:
+    """Making a rotation (five at a table), starting its next game, printing its blank sheet:
+    scorers and organisers, as for starting a game (:func:`start_refusal`)."""
+    return start_refusal(role)
+
+
+def may_start_rotation(role: Role | None) -> bool:
+    """Whether the pages offer to make a rotation or start its next game."""
+    return rotation_refusal(role) is None
+
+
+ROTATION_ORDER_ROLE = Role.ORGANISER
+"""The role that changes a rotation's sit-out order."""
+
+
+def rotation_order_refusal(role: Role | None) -> Refusal | None:
+    """Changing a rotation's sit-out order (for the games not started yet): organisers.
+
+    >>> rotation_order_refusal(Role.SCORER).message, rotation_order_refusal(Role.ORGANISER)
+    ('This needs the organiser role.', None)
+    """
+    return _needs(role, ROTATION_ORDER_ROLE)
+
+
+def may_change_rotation_order(role: Role | None) -> bool:
+    """Whether the rotation's page offers to move a player in the order."""
+    return rotation_order_refusal(role) is None

@@ -63,7 +63,7 @@ GAMES_PER_PAGE = 50
 def _club_games(club: Club) -> QuerySet[Game]:
     """The club's games, running ones first, then the others newest first."""
     return (
-        club.games.select_related("league")
+        club.games.select_related("league", "rotation_game")
         .prefetch_related("seats__player")
         .annotate(
             running_first=Case(

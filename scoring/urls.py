@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import rotation_views, views
 from scoring.offline import outbox, phone_engine, worker
 
 app_name = "scoring"
@@ -16,6 +16,19 @@ urlpatterns = [
         name="game_final_scores_new",
     ),
     path("clubs/<slug:slug>/games/import/", views.game_import_log, name="game_import_log"),
+    # Five at a table (scoring/rotation_views.py).
+    path("clubs/<slug:slug>/rotations/new/", rotation_views.rotation_new, name="rotation_new"),
+    path("clubs/<slug:slug>/rotations/<int:pk>/", rotation_views.rotation_detail, name="rotation"),
+    path(
+        "clubs/<slug:slug>/rotations/<int:pk>/next/",
+        rotation_views.rotation_next,
+        name="rotation_next",
+    ),
+    path(
+        "clubs/<slug:slug>/rotations/<int:pk>/order/",
+        rotation_views.rotation_order,
+        name="rotation_order",
+    ),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/tenhou6.json", views.game_tenhou6, name="game_tenhou6"),
     path("games/<int:pk>/version/", views.game_version, name="game_version"),

@@ -22,7 +22,7 @@ import engine
 from clubs.access import Role, get_club_for_user, role_of
 from core import bounds
 from core.errors import refusal_text
-from scoring import policy, selectors, services, sheet_data, tenhou6
+from scoring import policy, rotations, selectors, services, sheet_data, tenhou6
 from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
@@ -85,17 +85,15 @@ def club_games(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
     games, page = selectors.club_games_page(club, request.GET.get("page"))
-    return render(
-        request,
-        "scoring/game_list.html",
-        {
-            "club": club,
-            "games": games,
-            "page": page,
-            "can_start": policy.may_start_game(role),
-            "can_import_log": policy.may_import_log(role),
-        },
-    )
+    context = {
+        "club": club,
+        "games": games,
+        "page": page,
+        "can_start": policy.may_start_game(role),
+        "can_import_log": policy.may_import_log(role),
+        "rotations": rotations.recent(club),
+    }
+    return render(request, "scoring/game_list.html", context)
 
 
 @login_required

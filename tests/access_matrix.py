@@ -92,6 +92,13 @@ def _club_data(club, people):
             first_name=name, last_name="Sato", country="JP"
         )
     drawn = tournaments.round_draw(event=event, user=alice)
+    # Five at a table: the three personas' players, Daiki and the spare guest, no game yet.
+    rotation = services.rotation_create(
+        club=club,
+        players=[*(Player.objects.get(club=club, user=u) for u in people), table[3], spare],
+        rules="tenhou",
+        created_by=alice,
+    )
     return {
         "slug": club.slug,
         "event": event.pk,
@@ -110,6 +117,8 @@ def _club_data(club, people):
         "invitation": invitation.pk,
         "code": invitation.code,
         "member": Membership.objects.get(club=club, user=charlie).pk,
+        "rotation": rotation.pk,
+        "rotation_player": table[3].pk,
     }
 
 
@@ -284,6 +293,14 @@ def _ruleset_api(w):
 
 
 SEASON = "/clubs/{slug}/leagues/{league}/seasons/{season}/"
+ROTATION = "/clubs/{slug}/rotations/{rotation}/"
+
+
+def _rotation_form(w):
+    players = {f"player_{i}": n for i, n in enumerate("VWXYZ")}
+    return {"rules": "preset:tenhou", "table": "", **players}
+
+
 EVENT = "/clubs/{slug}/tournaments/{event}/"
 
 
@@ -468,6 +485,22 @@ URLS = {
     "clubs/<slug:slug>/games/import/": Url(
         "/clubs/{slug}/games/import/", ORGANISER, ORGANISER, _import_log_form
     ),
+    # five at a table
+    "clubs/<slug:slug>/rotations/new/": Url(
+        "/clubs/{slug}/rotations/new/", SCORER, SCORER, _rotation_form
+    ),
+    "clubs/<slug:slug>/rotations/<int:pk>/": Url(ROTATION, READ),
+    "clubs/<slug:slug>/rotations/<int:pk>/next/": Url(
+        f"{ROTATION}next/", POST_ONLY_PAGE, SCORER, {}
+    ),
+    "clubs/<slug:slug>/rotations/<int:pk>/order/": Url(
+        f"{ROTATION}order/",
+        POST_ONLY_PAGE,
+        ORGANISER,
+        lambda w: {"player": w["rotation_player"]},
+    ),
+    "clubs/<slug:slug>/rotations/<int:pk>/sheet.pdf": Url(f"{ROTATION}sheet.pdf", READ),
+    "clubs/<slug:slug>/rotations/<int:pk>/blank-sheet.pdf": Url(f"{ROTATION}blank-sheet.pdf", READ),
     "games/<int:pk>/": Url("/games/{game}/", READ),
     "games/<int:pk>/tenhou6.json": Url("/games/{game}/tenhou6.json", READ),
     "games/<int:pk>/version/": Url("/games/{game}/version/", READ),

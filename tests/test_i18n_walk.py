@@ -333,6 +333,14 @@ def _night():
     games["running riichi"] = Game.objects.filter(
         club=club, status="running", ruleset_version__isnull=True, league__isnull=True
     ).exclude(pk__in=[g.pk for g in games.values()])[0]
+    # Five at a table: game 1 finished, game 2 running (its page offers no start meanwhile).
+    rotation = services.rotation_create(
+        club=club, players=players[:5], rules="japanese-modern", created_by=user, table="R"
+    )
+    first = services.rotation_next_game(rotation=rotation, user=user)
+    services.hand_submit(game=first, hand={"result": "draw", "tenpai": [0]}, user=user)
+    services.game_finish(game=first, user=user)
+    services.rotation_next_game(rotation=rotation, user=user)
     return club, user, games
 
 
@@ -351,6 +359,8 @@ def _pages(club, games):
         "games": reverse("scoring:club_games", args=[club.slug]),
         "start a game": reverse("scoring:game_new", args=[club.slug]),
         "blank sheet form": reverse("sheets:club_blank", args=[club.slug]),
+        "new rotation": reverse("scoring:rotation_new", args=[club.slug]),
+        "rotation": reverse("scoring:rotation", args=[club.slug, club.rotations.get().pk]),
         "leagues": reverse("leagues:league_list", args=[club.slug]),
         "league": reverse("leagues:league_detail", args=league_args),
         "league edit": reverse("leagues:league_edit", args=league_args),
@@ -396,6 +406,9 @@ def _pages(club, games):
 def _sheets(club, games):
     season = Season.objects.filter(league__club=club).first()
     sheets = {"standings sheet": reverse("sheets:standings", args=[season.pk])}
+    rotation = [club.slug, club.rotations.get().pk]
+    sheets["rotation sheet"] = reverse("sheets:rotation", args=rotation)
+    sheets["rotation blank sheet"] = reverse("sheets:rotation_blank", args=rotation)
     for name, game in games.items():
         sheets[f"{name} sheet"] = reverse("sheets:game", args=[game.pk])
         sheets[f"{name} blank sheet"] = reverse("sheets:blank", args=[game.pk])

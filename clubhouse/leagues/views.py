@@ -295,7 +295,7 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     games = Game.objects.filter(club=club, seats__player=player)
     if league is not None:
         games = games.filter(league=league)
-    recent = games.select_related("league").prefetch_related("seats__player")
+    recent = games.select_related("league", "rotation_game").prefetch_related("seats__player")
     return render(
         request,
         "leagues/player_detail.html",

@@ -3,8 +3,8 @@ decide whether a game or a hand is possible, and their errors are shown on the s
 
 One module per concern: starting a game (:mod:`.start`), the entry form's choices
 (:mod:`.choices`), the hand form (:mod:`.entry`) with its layout (:mod:`.layout`) and the
-mapping of engine errors to its fields (:mod:`.engine_errors`), the edit codec (:mod:`.codec`)
-and the small forms (:mod:`.simple`).
+mapping of engine errors to its fields (:mod:`.engine_errors`), five at a table's rotation
+(:mod:`.rotation`), the edit codec (:mod:`.codec`) and the small forms (:mod:`.simple`).
 """
 
 from entry.fields import PENALTY_ROWS
@@ -25,6 +25,7 @@ from scoring.forms.engine_errors import (
 )
 from scoring.forms.entry import HandForm, hand_form
 from scoring.forms.final_scores import FinalScoresCorrectionForm, FinalScoresForm
+from scoring.forms.rotation import RotationForm, RotationMoveForm
 from scoring.forms.simple import ConfirmForm, HandDeleteForm, ReasonForm
 from scoring.forms.start import GameStartForm
 
@@ -45,6 +46,8 @@ __all__ = [
     "HandDeleteForm",
     "HandForm",
     "ReasonForm",
+    "RotationForm",
+    "RotationMoveForm",
     "form_cannot_show",
     "hand_form",
     "initial_from_hand",

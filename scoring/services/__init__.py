@@ -1,10 +1,10 @@
 """Every write to a game, one module per thing it writes: the game as a whole
 (:mod:`.games`: start, import, finish, abandon; :mod:`.final_scores`: a game entered by its
 final scores, and its correction), its hands (:mod:`.hands`: the one entry for a new hand,
-preview, correct, delete, undo, redo), the players' confirmations (:mod:`.confirmations`) and a
-game from an online game's log (:mod:`.imports`), over what they share (:mod:`.replay`: the
-replay, the cache, the lock and the role). Each runs in one transaction and leaves an audit
-entry.
+preview, correct, delete, undo, redo), the players' confirmations (:mod:`.confirmations`), a
+game from an online game's log (:mod:`.imports`) and five at a table's rotations
+(:mod:`.rotations`), over what they share (:mod:`.replay`: the replay, the cache, the lock
+and the role). Each runs in one transaction and leaves an audit entry.
 
 The names below are the services' public face, so a caller writes ``services.hand_submit``
 whichever module holds it.
@@ -53,6 +53,7 @@ from scoring.services.imports import (
     tenhou6_read,
 )
 from scoring.services.replay import game_record, replay_and_cache, resolved_rules
+from scoring.services.rotations import rotation_create, rotation_next_game, rotation_reorder
 
 __all__ = [
     "GameError",
@@ -87,6 +88,9 @@ __all__ = [
     "hand_undo",
     "replay_and_cache",
     "resolved_rules",
+    "rotation_create",
+    "rotation_next_game",
+    "rotation_reorder",
     "tenhou6_check",
     "tenhou6_names",
     "tenhou6_read",
