@@ -21,7 +21,7 @@ import engine
 from clubs.access import Role, get_club_for_user, role_of
 from core import bounds
 from core.errors import refusal_text
-from scoring import policy, selectors, services, sheet_data
+from scoring import clocks, policy, selectors, services, sheet_data
 from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
@@ -172,6 +172,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "user_seat": user_seat if policy.may_confirm(status) else None,
         "sheet_url": _sheet_url("sheets:game", pk),
         "blank_sheet_url": _sheet_url("sheets:blank", pk),
+        "clock": clocks.entry_clock(game),
     }
     template = "scoring/game_body.html" if request.htmx else "scoring/game_detail.html"
     return render(request, template, context)
@@ -298,6 +299,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             "redo": selectors.redo_offer(game),
             "preview_url": reverse("scoring:hand_preview", args=[pk]),
             "offline_engine": phone_engine.entry_data(game),
+            "clock": clocks.entry_clock(game),
             **preview,
         },
     )

@@ -15,3 +15,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.sections import club_section
 
         register_club_section("tournaments", club_section, order=40)
+
+        from scoring.clocks import register_game_clock
+        from tournaments.clock import game_deadline
+
+        register_game_clock(game_deadline)

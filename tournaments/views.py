@@ -23,7 +23,15 @@ from core import pdf as core_pdf
 from core.formats import result_text
 from tournaments import selectors, services
 from tournaments.ema import ema_results_csv
-from tournaments.forms import EmaForm, EventForm, PenaltyForm, RegisterForm, SubstituteForm
+from tournaments.forms import (
+    CutForm,
+    EmaForm,
+    EventForm,
+    FinalTableForm,
+    PenaltyForm,
+    RegisterForm,
+    SubstituteForm,
+)
 from tournaments.models import Entrant, Event, Round, TableSeat
 from tournaments.pdf import table_slips, table_slips_pdf
 from tournaments.standing import event_unit, standing
@@ -106,6 +114,9 @@ def event_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "unit": unit,
             "register_form": RegisterForm(event=event) if can_run else None,
             "penalty_form": PenaltyForm(event=event, unit=unit) if can_run else None,
+            "cut_form": CutForm() if can_run else None,
+            "final_table_form": FinalTableForm() if can_run else None,
+            "cuts": event.cuts.all(),
             "penalties": [
                 (p, result_text(p.points, unit))
                 for p in event.penalties.select_related("entrant__player")
@@ -221,6 +232,44 @@ def round_end(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
         services.round_end(round_=round_, user=request.user)
     except services.TournamentError as e:
         _refused(request, e)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def cut_make(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    form = CutForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, gettext("Say how many players go on, a multiple of four."))
+        return _back(event)
+    try:
+        cut = services.cut_make(event=event, user=request.user, **form.cleaned_data)
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(
+            request,
+            gettext("The top %(size)s go on after round %(round)s.")
+            % {"size": cut.size, "round": cut.after_round},
+        )
+    return _back(event)
+
+
+@login_required
+@require_POST
+def final_table_fix(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    form = FinalTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, gettext("Say whether the finalists' scores carry."))
+        return _back(event)
+    try:
+        services.final_table_fix(event=event, user=request.user, **form.cleaned_data)
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(request, gettext("The last round is a final table of the top four."))
     return _back(event)
 
 

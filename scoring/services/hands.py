@@ -19,7 +19,7 @@ from django.utils.http import parse_etags
 from django.utils.translation import gettext
 
 from core.models import log_action
-from scoring import policy
+from scoring import clocks, policy
 from scoring.errors import (
     GameError,
     HandChanged,
@@ -201,6 +201,11 @@ def _append(
     if expected_number is not None and expected_number != number:
         raise StaleHandNumber(expected=expected_number, current=number)
     check_notes([hand], number)
+    # A game on a clock that has run out (a tournament's round): this hand is its last, as
+    # the time-limit ending says; the replay then ends it with the rules' settlement.
+    timed_out = not game.ended and clocks.time_is_up(game)
+    if timed_out:
+        game.ended = True
     result = replay(game, [h.data for h in rows] + [hand])
     row = Hand.objects.create(
         game=game,
@@ -212,6 +217,15 @@ def _append(
     )
     cache_replay(game, [*rows, row], result)
     log_action("hand.recorded", actor=entered_by, game=game, hand_number=number, after=hand)
+    if timed_out:
+        log_action(
+            "game.finished",
+            actor=entered_by,
+            game=game,
+            hand_number=number,
+            after=game.final,
+            reason="time",
+        )
     response = _response(game, row)
     if key:
         Submission.objects.create(game=game, key=key, response=json.dumps(response))
