@@ -128,7 +128,9 @@ def hand_preview(
             )
         hands[number - 1] = hand
         index = number - 1
-    result = replay(game, hands)
+    # A new hand on a clock that has run out is the game's last: the preview shows it so.
+    timed_out = number is None and not game.ended and clocks.time_is_up(game)
+    result = replay(game, hands, ended=True if timed_out else None)
     return {"hand": result.hands[index].as_dict(), "final": result.final.as_dict()}
 
 

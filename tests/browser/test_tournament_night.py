@@ -60,11 +60,11 @@ def _game(event, number, table=1):
     return Table.objects.get(round__event=event, round__number=number, number=table).game
 
 
-def _enter(phone, url, game, winner, discarder, han):
-    """On the phone: a ron at ``game``'s entry screen, saved."""
+def _enter(phone, url, game, winner, discarder, han, preview="if saved"):
+    """On the phone: a ron at ``game``'s entry screen, previewed, saved."""
     phone.goto(f"{url}/games/{game.pk}/hands/new/")
     ron(phone, winner, discarder, han, 30)
-    expect(phone.locator("#preview")).to_contain_text("if saved")
+    expect(phone.locator("#preview")).to_contain_text(preview)
     with phone.expect_navigation():
         phone.locator("button[data-save]").click()
     expect(phone.locator(".messages")).to_contain_text("saved.")
@@ -124,7 +124,7 @@ def test_a_sixteen_player_night_from_registration_to_the_ema_results(
     phone.goto(f"{url}/games/{game.pk}/hands/new/")
     expect(phone.locator("[data-round-clock]")).to_have_text("Time is up: this hand ends the game.")
     _shot(phone, "tournaments-entry-clock")
-    _enter(phone, url, game, winner=0, discarder=1, han=3)
+    _enter(phone, url, game, winner=0, discarder=1, han=3, preview="if saved: the game ends")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.ended and game.hand_count == 2
 

@@ -143,3 +143,13 @@ def test_the_board_marks_a_table_the_check_found_late_after_it_finished(
     url = reverse("tournaments:board", args=[event.club.slug, event.pk])
     page = client.get(url + "?partial=1").content.decode()
     assert 'table-finished">' in page and '<span class="late">late</span>' in page
+
+
+def test_the_preview_of_a_hand_at_time_shows_the_game_ending(running, alice):
+    game = running.tables.get(number=1).game
+    assert not scoring_services.hand_preview(game=game, hand=RON, user=alice)["final"]["over"]
+    _time_up(running)
+    preview = scoring_services.hand_preview(game=game, hand=RON, user=alice)
+    assert preview["final"]["over"] and preview["final"]["results"]
+    game.refresh_from_db()
+    assert game.status == Game.Status.RUNNING and not game.ended and game.hand_count == 0
