@@ -117,6 +117,11 @@ def event_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "cut_form": CutForm() if can_run else None,
             "final_table_form": FinalTableForm() if can_run else None,
             "cuts": event.cuts.all(),
+            "substitute_score": (
+                result_text(event.substitute_score, unit)
+                if event.substitute_result == "fixed" and event.substitute_score is not None
+                else ""
+            ),
             "penalties": [
                 (p, result_text(p.points, unit))
                 for p in event.penalties.select_related("entrant__player")

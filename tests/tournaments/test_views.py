@@ -193,6 +193,8 @@ def test_a_fixed_score_is_written_in_thousands_under_uma(organiser, club, rulese
     event = Event.objects.get(name="Autumn Cup")
     assert response.status_code == 302
     assert (event.substitute_result, event.substitute_score) == ("fixed", -150)
+    page = organiser.get(_url("event", event)).content.decode()
+    assert "a substitute's game counts -15.0 for the absent player" in page
 
 
 def test_the_form_says_a_fixed_score_needs_its_number(organiser, club, ruleset):
