@@ -153,3 +153,10 @@ def test_the_preview_of_a_hand_at_time_shows_the_game_ending(running, alice):
     assert preview["final"]["over"] and preview["final"]["results"]
     game.refresh_from_db()
     assert game.status == Game.Status.RUNNING and not game.ended and game.hand_count == 0
+
+
+def test_the_clocks_docstring_examples_run():
+    import doctest
+
+    failed, attempted = doctest.testmod(clocks)
+    assert attempted > 0 and failed == 0
