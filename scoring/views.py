@@ -22,7 +22,7 @@ import engine
 from clubs.access import Role, get_club_for_user, role_of
 from core import bounds
 from core.errors import refusal_text
-from scoring import policy, rotations, selectors, services, sheet_data, tenhou6
+from scoring import clocks, policy, rotations, selectors, services, sheet_data, tenhou6
 from scoring.engine_messages import rules_title
 from scoring.forms import (
     ConfirmForm,
@@ -208,6 +208,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             if tenhou6.tenhou6_exportable(game.rules) and not game.by_final_scores
             else None
         ),
+        "clock": clocks.entry_clock(game),
     }
     template = "scoring/game_body.html" if request.htmx else "scoring/game_detail.html"
     return render(request, template, context)
@@ -359,6 +360,7 @@ def hand_new(request: HttpRequest, pk: int) -> HttpResponse:
             "redo": selectors.redo_offer(game),
             "preview_url": reverse("scoring:hand_preview", args=[pk]),
             "offline_engine": phone_engine.entry_data(game),
+            "clock": clocks.entry_clock(game),
             **preview,
         },
     )

@@ -462,6 +462,13 @@ URLS = {
     "clubs/<slug:slug>/tournaments/<int:pk>/rounds/<int:number>/slips.pdf": Url(
         f"{EVENT}rounds/1/slips.pdf", READ
     ),
+    # Round 1 is drawn, not played: the cut's refusal is a message on the event page.
+    "clubs/<slug:slug>/tournaments/<int:pk>/rounds/cut/": Url(
+        f"{EVENT}rounds/cut/", POST_ONLY_PAGE, ORGANISER, {"size": "4", "carry": "1"}
+    ),
+    "clubs/<slug:slug>/tournaments/<int:pk>/final-table/": Url(
+        f"{EVENT}final-table/", POST_ONLY_PAGE, ORGANISER, {"carry": "1"}
+    ),
     "clubs/<slug:slug>/tournaments/<int:pk>/seats/<int:seat>/substitute/": Url(
         f"{EVENT}seats/{{table_seat}}/substitute/", POST_ONLY_PAGE, ORGANISER, {"name": "Sub"}
     ),

@@ -16,6 +16,11 @@ class TournamentsConfig(AppConfig):
 
         register_club_section("tournaments", club_section, order=40)
 
+        from scoring.clocks import register_game_clock
+        from tournaments.clock import game_deadline
+
+        register_game_clock(game_deadline)
+
         from core.api import register_status
 
         # A request the event's state refuses now (it could pass later, or could have

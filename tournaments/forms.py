@@ -13,6 +13,7 @@ from core import bounds
 from engine import Unit
 from rulesets.models import RuleSet
 from tournaments.models import Entrant, Event
+from tournaments.standing import rules_unit
 
 
 class EventForm(forms.Form):
@@ -45,10 +46,64 @@ class EventForm(forms.Form):
         choices=Event._meta.get_field("substitute_result").choices,
         initial="nobody",
     )
+    substitute_score = forms.DecimalField(
+        label=_("Fixed score for a substitute's game"),
+        max_digits=9,
+        decimal_places=1,
+        required=False,
+        help_text=_(
+            "With a fixed score: the absent player's result for the game, in the unit of the "
+            "results (thousands of points under uma, else points)."
+        ),
+    )
 
     def __init__(self, *args: Any, club: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = RuleSet.objects.filter(club=club)  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        value: Decimal | None = data.get("substitute_score")
+        if value is None:
+            return data
+        ruleset = data.get("ruleset")
+        version = ruleset.current_version if ruleset is not None else None
+        if version is None:
+            data["substitute_score"] = None  # the service refuses the missing rule set
+            return data
+        try:
+            data["substitute_score"] = _in_unit(value, rules_unit(version.rules))
+        except forms.ValidationError as e:
+            self.add_error("substitute_score", e)
+        return data
+
+
+def _in_unit(value: Decimal, unit: str) -> int:
+    """A number as people write it (27.3 thousand under uma) in the results' unit (273)."""
+    if unit == Unit.TENTHS:
+        return int(value * 10)
+    if value != value.to_integral_value():
+        raise forms.ValidationError(_("These results are whole points."))
+    return int(value)
+
+
+class CutForm(forms.Form):
+    size = forms.IntegerField(label=_("Players who go on"), min_value=4, max_value=1000)
+    carry = forms.TypedChoiceField(
+        label=_("Their scores"),
+        choices=[("1", _("carried into the final rounds")), ("0", _("reset to 0"))],
+        coerce=lambda v: v == "1",
+        initial="1",
+    )
+
+
+class FinalTableForm(forms.Form):
+    carry = forms.TypedChoiceField(
+        label=_("The finalists' scores"),
+        choices=[("1", _("carried into the final table")), ("0", _("reset to 0"))],
+        coerce=lambda v: v == "1",
+        initial="1",
+    )
 
 
 class RegisterForm(forms.Form):
@@ -95,12 +150,7 @@ class PenaltyForm(forms.Form):
         self.fields["entrant"].label_from_instance = lambda e: e.player.display_name  # type: ignore[attr-defined]
 
     def clean_points(self) -> int:
-        value: Decimal = self.cleaned_data["points"]
-        if self.unit == Unit.TENTHS:
-            return int(value * 10)
-        if value != value.to_integral_value():
-            raise forms.ValidationError(_("These results are whole points."))
-        return int(value)
+        return _in_unit(self.cleaned_data["points"], self.unit)
 
 
 class EmaForm(forms.Form):

@@ -45,9 +45,27 @@ class Event(models.Model):
     )
     substitute_result = models.CharField(
         max_length=10,
-        choices=[("entrant", _("for the absent entrant")), ("nobody", _("for nobody"))],
+        choices=[
+            ("entrant", _("for the absent entrant")),
+            ("nobody", _("for nobody")),
+            ("fixed", _("as a fixed score for the absent entrant")),
+        ],
         default="nobody",
         help_text="Whom a substitute's game result counts for in the standing.",
+    )
+    substitute_score = models.IntegerField(
+        null=True,
+        blank=True,
+        help_text="With substitute_result 'fixed': the absent entrant's result for the game, "
+        "in the unit of the results.",
+    )
+    final_table = models.BooleanField(
+        default=False,
+        help_text="The last round is a final table of the top four of the standing.",
+    )
+    final_carry = models.BooleanField(
+        default=True,
+        help_text="The final table carries its players' scores (else it starts them at 0).",
     )
     seed = models.PositiveIntegerField(help_text="The draw's seed: the same seed, the same draw.")
     apart_rounds = models.PositiveSmallIntegerField(
@@ -150,6 +168,11 @@ class Table(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    late_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the clock's check found its game still playing past the round's end.",
+    )
     game = models.OneToOneField(
         "scoring.Game",
         on_delete=models.PROTECT,
@@ -198,6 +221,32 @@ class TableSeat(models.Model):
         return self.player_id is not None and (
             self.entrant is None or self.entrant.player_id != self.player_id
         )
+
+
+class Cut(models.Model):
+    """After round ``after_round`` only the top ``size`` of the standing (``finalists``) play
+    on; ``carry`` says whether their scores so far count in the final rounds' standing."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="cuts")
+    after_round = models.PositiveSmallIntegerField()
+    size = models.PositiveSmallIntegerField()
+    carry = models.BooleanField(
+        help_text="The finalists keep their scores so far; else they start the final rounds at 0."
+    )
+    finalists = models.ManyToManyField(Entrant, related_name="cuts")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "after_round"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "after_round"], name="tournaments_cut_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Top {self.size} after round {self.after_round} of {self.event}"
 
 
 class Penalty(models.Model):

@@ -8,6 +8,7 @@ from typing import Any
 
 import engine
 from core.formats import points
+from scoring.clocks import clock_text
 from scoring.models import Game
 from scoring.presenter import seat_winds
 from tournaments.models import Round, Table
@@ -38,17 +39,7 @@ def seconds_left(round_: Round, now: datetime.datetime) -> int | None:
     return max(0, int((round_.ends_at - now).total_seconds()))
 
 
-def clock_text(seconds: int | None) -> str:
-    """``1:05:09``, ``12:04``, ``0:00``: what the board and the event page show.
-
-    >>> clock_text(3909), clock_text(724), clock_text(0), clock_text(None)
-    ('1:05:09', '12:04', '0:00', '')
-    """
-    if seconds is None:
-        return ""
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+__all__ = ["BoardSeat", "BoardTable", "clock_text", "round_tables", "seconds_left"]
 
 
 def round_tables(round_: Round, now: datetime.datetime) -> list[BoardTable]:
@@ -83,7 +74,9 @@ def round_tables(round_: Round, now: datetime.datetime) -> list[BoardTable]:
         if game is None:
             status = "waiting"
         elif game.status == Game.Status.RUNNING:
-            late = round_.ends_at is not None and now > round_.ends_at
+            late = table.late_at is not None or (
+                round_.ends_at is not None and now > round_.ends_at
+            )
             status = "late" if late else "running"
         else:
             status = str(game.status)

@@ -30,11 +30,13 @@ from rulesets.models import RuleSet
 from scoring import services as scoring_services
 from scoring.models import Game
 from scoring.presenter import seat_winds
+from scoring.services.games import seat_count
 from tournaments import seating
-from tournaments.models import Entrant, Event, Penalty, Round, Table, TableSeat
+from tournaments.models import Cut, Entrant, Event, Penalty, Round, Table, TableSeat
 from tournaments.standing import standing
 
 SEAT = 4
+SUBSTITUTE_RESULTS = [value for value, _label in Event._meta.get_field("substitute_result").choices]
 
 
 class TournamentError(DomainError):
@@ -63,6 +65,7 @@ def _event_record(event: Event) -> dict[str, Any]:
         "draw": event.draw,
         "substitutes": event.substitutes,
         "substitute_result": event.substitute_result,
+        "substitute_score": event.substitute_score,
         "seed": event.seed,
         "apart_rounds": event.apart_rounds,
     }
@@ -82,10 +85,13 @@ def event_create(
     draw: str = Event.Draw.SCHEDULE,
     substitutes: bool = False,
     substitute_result: str = "nobody",
+    substitute_score: int | None = None,
     seed: int | None = None,
 ) -> Event:
     """A tournament of ``club`` under ``ruleset``'s current version, pinned: every game of the
-    event copies those rules, whatever later versions change."""
+    event copies those rules, whatever later versions change. Its tables seat four: rules for
+    three players are refused. ``substitute_score`` (in the unit of the results) is the absent
+    entrant's result for a game a substitute plays when ``substitute_result`` is ``fixed``."""
     _require_organiser(club, user)
     name = " ".join(name.split())
     if not name:
@@ -108,6 +114,17 @@ def event_create(
             field="ruleset",
             params={"ruleset": ruleset.name},
         )
+    seats = seat_count(version.rules)
+    if seats != SEAT:
+        raise TournamentError(
+            _(
+                "The rule set %(ruleset)s seats %(seats)s players: a tournament's tables "
+                "seat four. Choose a rule set for four players."
+            ),
+            code="players",
+            field="ruleset",
+            params={"ruleset": ruleset.name, "seats": seats},
+        )
     if not 1 <= rounds <= 50:
         raise TournamentError(
             _("A tournament has from 1 to 50 rounds, not %(rounds)s."),
@@ -126,6 +143,28 @@ def event_create(
         )
     if draw not in Event.Draw.values:
         raise TournamentError(_("Choose a kind of draw."), code="draw", field="draw")
+    if substitute_result not in SUBSTITUTE_RESULTS:
+        raise TournamentError(
+            _("Choose whom a substitute's result counts for."),
+            code="substitute_result",
+            field="substitute_result",
+        )
+    if substitute_result == "fixed":
+        if substitute_score is None:
+            raise TournamentError(
+                _("A fixed score for a substitute's game needs its number."),
+                code="substitute_score",
+                field="substitute_score",
+            )
+        if abs(substitute_score) > bounds.PLACEMENT_POINTS * 10:
+            raise TournamentError(
+                _("A fixed score of %(score)s is too large."),
+                code="substitute_score",
+                field="substitute_score",
+                params={"score": substitute_score},
+            )
+    else:
+        substitute_score = None
     event = Event.objects.create(
         club=club,
         name=name,
@@ -137,6 +176,7 @@ def event_create(
         draw=draw,
         substitutes=substitutes,
         substitute_result=substitute_result,
+        substitute_score=substitute_score,
         seed=random.SystemRandom().randrange(1, 2**31) if seed is None else seed,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
@@ -394,14 +434,21 @@ def round_draw(*, event: Event, user: Any) -> Round:
     previous = event.round_set.filter(number=number - 1).first()
     if previous is not None:
         _refuse_open(previous)
-    playing = [e for e in event.entrants.select_related("player") if e.plays(number)]
+    last_is_final = event.final_table and number == event.rounds and number > 1
+    if last_is_final and not event.cuts.filter(after_round=number - 1).exists():
+        _cut(event, number - 1, SEAT, event.final_carry, user, _field(event, number))
+    playing = _field(event, number)
     if len(playing) < SEAT:
         raise TournamentError(
             _("A draw needs at least 4 checked-in players; round %(round)s has %(count)s."),
             code="too_few_players",
             params={"round": number, "count": len(playing)},
         )
-    if event.draw == Event.Draw.SWISS:
+    if event.final_table and number == event.rounds and len(playing) == SEAT:
+        # The final table: the top four of the standing, first place in the East seat.
+        order = {row.entrant.pk: i for i, row in enumerate(standing(event, after=number - 1))}
+        tables: list[list[Entrant | None]] = [sorted(playing, key=lambda e: order[e.pk])]
+    elif event.draw == Event.Draw.SWISS:
         tables = _swiss_tables(event, number, playing)
     else:
         schedule = seating.draw(
@@ -444,6 +491,164 @@ def round_draw(*, event: Event, user: Any) -> Round:
         },
     )
     return round_
+
+
+def _field(event: Event, number: int) -> list[Entrant]:
+    """The entrants who play round ``number``: checked in, not gone, and, after a cut, among
+    its finalists."""
+    playing = [e for e in event.entrants.select_related("player") if e.plays(number)]
+    cut = event.cuts.filter(after_round__lt=number).order_by("-after_round").first()
+    if cut is not None:
+        finalists = set(cut.finalists.values_list("pk", flat=True))
+        playing = [e for e in playing if e.pk in finalists]
+    return playing
+
+
+def _cut(
+    event: Event, after: int, size: int, carry: bool, user: Any, field: Sequence[Entrant]
+) -> Cut:
+    """The top ``size`` of ``field`` by the standing after round ``after`` go on (a tie on the
+    line goes to the earlier registration, the standing's last order)."""
+    eligible = {e.pk for e in field}
+    top = [row.entrant for row in standing(event, after=after) if row.entrant.pk in eligible]
+    cut = Cut.objects.create(
+        event=event,
+        after_round=after,
+        size=size,
+        carry=carry,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    cut.finalists.set(top[:size])
+    log_action(
+        "tournament.cut.made",
+        club=event.club,
+        actor=user,
+        after={
+            "event": event.pk,
+            "after_round": after,
+            "size": size,
+            "carry": carry,
+            "finalists": [e.number for e in top[:size]],
+        },
+    )
+    return cut
+
+
+@transaction.atomic
+def cut_make(*, event: Event, user: Any, size: int, carry: bool) -> Cut:
+    """After the last round drawn (every table of it over), only the top ``size`` of the
+    standing play the rounds left; ``carry`` keeps their scores so far, else the final rounds'
+    standing starts them at 0. A later cut cuts among the finalists of the earlier one."""
+    event = _locked(event)
+    _require_organiser(event.club, user)
+    after = _drawn(event)
+    if after == 0:
+        raise TournamentError(
+            _("A cut comes after a round: no round has been played yet."), code="cut_early"
+        )
+    if after >= event.rounds:
+        raise TournamentError(
+            _("All %(rounds)s rounds are drawn: no round is left for a cut to go on to."),
+            code="cut_late",
+            params={"rounds": event.rounds},
+        )
+    _refuse_open(event.round_set.get(number=after))
+    if event.cuts.filter(after_round=after).exists():
+        raise TournamentError(
+            _("The cut after round %(round)s is made already."),
+            code="cut_twice",
+            params={"round": after},
+        )
+    if event.final_table and after == event.rounds - 1:
+        raise TournamentError(
+            _(
+                "The last round is fixed as a final table: its cut to the top four is made "
+                "when it is drawn."
+            ),
+            code="final_table",
+        )
+    field = _field(event, after + 1)
+    if size < SEAT or size % SEAT:
+        raise TournamentError(
+            _("A cut keeps a multiple of four players (4, 8, 12, ...), not %(size)s."),
+            code="cut_size",
+            field="size",
+            params={"size": size},
+        )
+    if size >= len(field):
+        raise TournamentError(
+            _("A cut to %(size)s keeps everyone: %(count)s players play on."),
+            code="cut_size",
+            field="size",
+            params={"size": size, "count": len(field)},
+        )
+    return _cut(event, after, size, carry, user, field)
+
+
+@transaction.atomic
+def final_table_fix(*, event: Event, user: Any, carry: bool) -> Event:
+    """Fix the event's last round as a final table: when it is drawn, the top four of the
+    standing (after any earlier cut) play it at one table, first place in the East seat;
+    ``carry`` keeps their scores so far in its standing, else they start it at 0."""
+    event = _locked(event)
+    _require_organiser(event.club, user)
+    if event.rounds < 2:
+        raise TournamentError(
+            _("A final table needs a round before it: this tournament has one round."),
+            code="final_table",
+        )
+    if _drawn(event) >= event.rounds:
+        raise TournamentError(_("The last round is drawn already."), code="final_table")
+    if event.cuts.filter(after_round=event.rounds - 1).exists():
+        raise TournamentError(
+            _("The cut before the last round is made already."), code="final_table"
+        )
+    before = {"final_table": event.final_table, "final_carry": event.final_carry}
+    event.final_table = True
+    event.final_carry = carry
+    event.save(update_fields=["final_table", "final_carry"])
+    log_action(
+        "tournament.final_table.fixed",
+        club=event.club,
+        actor=user,
+        before=before,
+        after={"event": event.pk, "final_table": True, "final_carry": carry},
+    )
+    return event
+
+
+@transaction.atomic
+def tables_mark_late(*, now: datetime.datetime | None = None) -> list[Table]:
+    """Mark late every table still playing in a running round whose clock has run out (once
+    a table: a later check leaves its mark as it was). Run by ``manage.py tournament_clock``."""
+    now = now or timezone.now()
+    tables = list(
+        Table.objects.select_for_update(of=("self",))
+        .filter(
+            round__status=Round.Status.RUNNING,
+            round__ends_at__lte=now,
+            late_at__isnull=True,
+            game__status=Game.Status.RUNNING,
+        )
+        .select_related("round__event__club")
+        .order_by("round_id", "number")
+    )
+    for table in tables:
+        table.late_at = now
+        table.save(update_fields=["late_at"])
+        log_action(
+            "tournament.table.late",
+            club=table.round.event.club,
+            actor=None,
+            after={
+                "event": table.round.event_id,
+                "round": table.round.number,
+                "table": table.number,
+                "game": table.game_id,
+                "ends_at": table.round.ends_at.isoformat() if table.round.ends_at else None,
+            },
+        )
+    return tables
 
 
 def _swiss_tables(

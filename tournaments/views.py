@@ -25,8 +25,10 @@ from tournaments import exports, paper, selectors, services
 from tournaments.ema import ema_results_csv
 from tournaments.forms import (
     ApartForm,
+    CutForm,
     EmaForm,
     EventForm,
+    FinalTableForm,
     PenaltyForm,
     RegisterForm,
     SubstituteForm,
@@ -115,6 +117,14 @@ def event_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "apart_form": ApartForm(event=event) if can_run else None,
             "apart": selectors.apart_groups(event),
             "penalty_form": PenaltyForm(event=event, unit=unit) if can_run else None,
+            "cut_form": CutForm() if can_run else None,
+            "final_table_form": FinalTableForm() if can_run else None,
+            "cuts": event.cuts.all(),
+            "substitute_score": (
+                result_text(event.substitute_score, unit)
+                if event.substitute_result == "fixed" and event.substitute_score is not None
+                else ""
+            ),
             "penalties": [
                 (p, result_text(p.points, unit))
                 for p in event.penalties.select_related("entrant__player")
@@ -231,6 +241,44 @@ def round_end(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResp
         services.round_end(round_=round_, user=request.user)
     except services.TournamentError as e:
         _refused(request, e)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def cut_make(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    form = CutForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, gettext("Say how many players go on, a multiple of four."))
+        return _back(event)
+    try:
+        cut = services.cut_make(event=event, user=request.user, **form.cleaned_data)
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(
+            request,
+            gettext("The top %(size)s go on after round %(round)s.")
+            % {"size": cut.size, "round": cut.after_round},
+        )
+    return _back(event)
+
+
+@login_required
+@require_POST
+def final_table_fix(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(request, slug, pk, Role.ORGANISER)
+    form = FinalTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, gettext("Say whether the finalists' scores carry."))
+        return _back(event)
+    try:
+        services.final_table_fix(event=event, user=request.user, **form.cleaned_data)
+    except services.TournamentError as e:
+        _refused(request, e)
+    else:
+        messages.success(request, gettext("The last round is a final table of the top four."))
     return _back(event)
 
 

@@ -19,7 +19,7 @@ from django.utils.http import parse_etags
 from django.utils.translation import gettext
 
 from core.models import log_action
-from scoring import policy
+from scoring import clocks, policy
 from scoring.errors import (
     GameError,
     HandChanged,
@@ -128,7 +128,9 @@ def hand_preview(
             )
         hands[number - 1] = hand
         index = number - 1
-    result = replay(game, hands)
+    # A new hand on a clock that has run out is the game's last: the preview shows it so.
+    timed_out = number is None and not game.ended and clocks.time_is_up(game)
+    result = replay(game, hands, ended=True if timed_out else None)
     return {"hand": result.hands[index].as_dict(), "final": result.final.as_dict()}
 
 
@@ -201,6 +203,11 @@ def _append(
     if expected_number is not None and expected_number != number:
         raise StaleHandNumber(expected=expected_number, current=number)
     check_notes([hand], number)
+    # A game on a clock that has run out (a tournament's round): this hand is its last, as
+    # the time-limit ending says; the replay then ends it with the rules' settlement.
+    timed_out = not game.ended and clocks.time_is_up(game)
+    if timed_out:
+        game.ended = True
     result = replay(game, [h.data for h in rows] + [hand])
     row = Hand.objects.create(
         game=game,
@@ -212,6 +219,15 @@ def _append(
     )
     cache_replay(game, [*rows, row], result)
     log_action("hand.recorded", actor=entered_by, game=game, hand_number=number, after=hand)
+    if timed_out:
+        log_action(
+            "game.finished",
+            actor=entered_by,
+            game=game,
+            hand_number=number,
+            after=game.final,
+            reason="time",
+        )
     response = _response(game, row)
     if key:
         Submission.objects.create(game=game, key=key, response=json.dumps(response))

@@ -72,9 +72,18 @@ def check_notes(hands: Sequence[Any], first: int = 1) -> None:
             raise NoteTooLong(hand=number, length=len(note))
 
 
-def replay(game: Game, hands: Sequence[dict[str, Any]]) -> engine.GameResult:
+def replay(
+    game: Game, hands: Sequence[dict[str, Any]], *, ended: bool | None = None
+) -> engine.GameResult:
+    """The game replayed with ``hands``; ``ended`` in place of the game's own flag (a preview
+    of the hand that ends a game on a clock)."""
     # Names do not change a number, so the replay does without them (and their queries).
-    return engine.score_game(game_record(game, hands, players=()))
+    record = game_record(game, hands, players=())
+    if ended is not None:
+        record.pop("ended", None)
+        if ended:
+            record["ended"] = True
+    return engine.score_game(record)
 
 
 def cache_replay(

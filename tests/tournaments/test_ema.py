@@ -141,3 +141,22 @@ def test_the_export_page_downloads_or_says_what_is_missing(client, alice, event,
     response = client.get(url)
     assert response["Content-Type"].startswith("text/csv")
     assert response.content.decode().startswith("Place,First name,Last name,EMA number")
+
+
+def test_the_export_follows_a_substitutes_fixed_score(club, alice, ruleset):
+    from tests.tournaments.conftest import make_event
+
+    event = make_event(club, alice, ruleset, substitute_result="fixed", substitute_score=-150)
+    entrants = register(event, alice, 4)
+    round_ = services.round_draw(event=event, user=alice)
+    seat = round_.tables.get().seats.get(seat=2)
+    services.seat_substitute(seat=seat, user=alice, name="Stand In")
+    services.round_start(round_=round_, user=alice)
+    game = round_.tables.get().game
+    scoring_services.hand_submit(game=game, hand=RON, user=alice)
+    scoring_services.game_finish(game=game, user=alice)
+    _name_everyone(entrants, alice)
+    rows = list(csv.reader(io.StringIO(ema_results_csv(event).decode())))
+    absent = next(r for r in rows[1:] if r[1] == f"First{seat.entrant.number}")
+    place = next(r.place for r in standing(event) if r.entrant == seat.entrant)
+    assert (absent[0], absent[4], absent[5]) == (str(place), "-15.0", "0")

@@ -328,3 +328,37 @@ def test_a_penalty_too_large_for_any_result_is_refused(event, entrants, alice):
         )
     assert e.value.code == "penalty_too_large"
     assert not Penalty.objects.exists()
+
+
+def test_it_refuses_an_event_under_rules_for_three_players(club, alice):
+    from rulesets.services import ruleset_create
+
+    sanma = ruleset_create(
+        club=club, name="Sanma nights", created_by=alice, template_preset="tenhou-sanma"
+    )
+    with pytest.raises(TournamentError) as e:
+        make_event(club, alice, sanma)
+    assert e.value.code == "players" and e.value.field == "ruleset"
+    assert str(e.value) == (
+        "The rule set Sanma nights seats 3 players: a tournament's tables seat four. "
+        "Choose a rule set for four players."
+    )
+    assert not Event.objects.exists()
+    assert not AuditEntry.objects.filter(action="tournament.event.created").exists()
+
+
+def test_a_fixed_substitute_score_needs_its_number_and_is_kept_only_for_fixed(club, alice, ruleset):
+    with pytest.raises(TournamentError) as e:
+        make_event(club, alice, ruleset, substitute_result="fixed")
+    assert e.value.code == "substitute_score" and e.value.field == "substitute_score"
+    with pytest.raises(TournamentError) as e:
+        make_event(club, alice, ruleset, substitute_result="sometimes")
+    assert e.value.code == "substitute_result"
+    assert not Event.objects.exists()
+    fixed = make_event(club, alice, ruleset, substitute_result="fixed", substitute_score=-100)
+    assert fixed.substitute_score == -100
+    entry = AuditEntry.objects.get(action="tournament.event.created")
+    assert entry.after["substitute_result"] == "fixed"
+    assert entry.after["substitute_score"] == -100
+    other = make_event(club, alice, ruleset, name="Cup", substitute_score=-100)
+    assert other.substitute_score is None

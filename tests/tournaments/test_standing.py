@@ -86,3 +86,24 @@ def test_a_substitutes_result_counts_as_the_event_says(club, alice, ruleset, cou
     row = next(r for r in standing(event) if r.entrant == seat.entrant)
     assert row.games == expected
     assert row.results == (GameSeat.objects.get(game=game, seat=2).result if expected else 0)
+
+
+def test_a_substitutes_game_counts_a_fixed_score_for_the_absent_entrant(club, alice, ruleset):
+    event = make_event(club, alice, ruleset, substitute_result="fixed", substitute_score=-150)
+    register(event, alice, 4)
+    round_ = services.round_draw(event=event, user=alice)
+    seat = round_.tables.get().seats.get(seat=2)  # the winner's seat of RON
+    services.seat_substitute(seat=seat, user=alice, name="Stand In")
+    services.round_start(round_=round_, user=alice)
+    game = round_.tables.get().game
+    scoring_services.hand_submit(game=game, hand=RON, user=alice)
+    scoring_services.game_finish(game=game, user=alice)
+    assert GameSeat.objects.get(game=game, seat=2).result > 0
+    rows = {r.entrant: r for r in standing(event)}
+    absent = rows[seat.entrant]
+    assert (absent.games, absent.results, absent.total) == (1, -150, -150)
+    assert (absent.firsts, absent.best, absent.score) == (0, None, 0)
+    others = [r for e, r in rows.items() if e != seat.entrant]
+    # Level on the total, a player with a game of their own is ahead (no best for a fixed score).
+    assert absent.place == 1 + sum(1 for r in others if r.total >= -150)
+    assert all(r.games == 1 and r.best is not None for r in others)

@@ -168,3 +168,98 @@ def test_a_table_past_the_clock_is_marked_late(organiser, event, entrants, alice
     )
     page = organiser.get(_url("board", event)).content.decode()
     assert "table-late" in page and "Time is up" in page
+
+
+def _new_event(organiser, club, ruleset, **fields):
+    return organiser.post(
+        reverse("tournaments:event_create", args=[club.slug]),
+        {
+            "name": "Autumn Cup",
+            "starts_on": "2026-10-03",
+            "ruleset": ruleset.pk,
+            "rounds": 4,
+            "round_minutes": 90,
+            "draw": "schedule",
+            "substitute_result": "nobody",
+            **fields,
+        },
+    )
+
+
+def test_a_fixed_score_is_written_in_thousands_under_uma(organiser, club, ruleset):
+    response = _new_event(
+        organiser, club, ruleset, substitute_result="fixed", substitute_score="-15.0"
+    )
+    event = Event.objects.get(name="Autumn Cup")
+    assert response.status_code == 302
+    assert (event.substitute_result, event.substitute_score) == ("fixed", -150)
+    page = organiser.get(_url("event", event)).content.decode()
+    assert "a substitute's game counts -15.0 for the absent player" in page
+
+
+def test_the_form_says_a_fixed_score_needs_its_number(organiser, club, ruleset):
+    response = _new_event(organiser, club, ruleset, substitute_result="fixed")
+    assert response.status_code == 200
+    assert "A fixed score for a substitute&#x27;s game needs its number." in (
+        response.content.decode()
+    )
+    assert not Event.objects.exists()
+
+
+def test_the_form_refuses_rules_for_three_players(organiser, club, alice):
+    from rulesets.services import ruleset_create
+
+    sanma = ruleset_create(
+        club=club, name="Sanma", created_by=alice, template_preset="tenhou-sanma"
+    )
+    response = _new_event(organiser, club, sanma)
+    assert response.status_code == 200
+    assert "seats 3 players: a tournament&#x27;s tables seat four" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def _play_round(event, alice):
+    round_ = services.round_draw(event=event, user=alice)
+    services.round_start(round_=round_, user=alice)
+    for table in round_.tables.all():
+        scoring_services.hand_submit(game=table.game, hand=RON, user=alice)
+    services.round_end(round_=round_, user=alice)
+
+
+def test_a_cut_from_the_page_and_the_finalists_on_the_standing(organiser, event, entrants, alice):
+    _play_round(event, alice)
+    page = organiser.get(_url("event", event)).content.decode()
+    assert "Cut after round 1" in page and "Fix the last round as a final table" in page
+    response = organiser.post(_url("cut", event), {"size": "8", "carry": "0"}, follow=True)
+    page = response.content.decode()
+    assert "The top 8 go on after round 1." in page
+    assert "Cut after round 1: the top 8 go on, their scores reset to 0." in page
+    assert page.count('<small class="tag">finalist</small>') == 8
+    assert AuditEntry.objects.filter(action="tournament.cut.made").count() == 1
+
+
+def test_a_refused_cut_is_shown_and_changes_nothing(organiser, event, entrants, alice):
+    _play_round(event, alice)
+    response = organiser.post(_url("cut", event), {"size": "6", "carry": "1"}, follow=True)
+    assert "A cut keeps a multiple of four players (4, 8, 12, ...), not 6." in (
+        response.content.decode()
+    )
+    assert not event.cuts.exists()
+    response = organiser.post(_url("cut", event), {"size": "", "carry": "1"}, follow=True)
+    assert "Say how many players go on, a multiple of four." in response.content.decode()
+
+
+def test_the_final_table_from_the_page(organiser, event, entrants, alice):
+    response = organiser.post(_url("final_table", event), {"carry": "1"}, follow=True)
+    page = response.content.decode()
+    assert "The last round is a final table of the top four, their scores carried." in page
+    event.refresh_from_db()
+    assert event.final_table and event.final_carry
+
+
+def test_a_member_cannot_cut(client, charlie, event, entrants, alice):
+    _play_round(event, alice)
+    client.force_login(charlie)
+    assert client.post(_url("cut", event), {"size": "8", "carry": "1"}).status_code == 403
+    assert client.post(_url("final_table", event), {"carry": "1"}).status_code == 403
+    assert not event.cuts.exists()
