@@ -75,6 +75,8 @@ def test_a_member_sees_the_event_but_no_organiser_buttons(client, charlie, event
     page = client.get(_url("event", event)).content.decode()
     assert "Guest 01" in page
     assert _url("round_draw", event) not in page
+    # Japanese Modern settles with uma: the results are in thousands.
+    assert "Results in thousands of points, after uma and oka." in page
 
 
 def test_an_outsider_does_not_find_a_private_clubs_event(client, dave, event):
