@@ -462,6 +462,9 @@ URLS = {
     "clubs/<slug:slug>/tournaments/<int:pk>/rounds/<int:number>/slips.pdf": Url(
         f"{EVENT}rounds/1/slips.pdf", READ
     ),
+    "clubs/<slug:slug>/tournaments/<int:pk>/rounds/<int:number>/blank.pdf": Url(
+        f"{EVENT}rounds/1/blank.pdf", READ
+    ),
     # Round 1 is drawn, not played: the cut's refusal is a message on the event page.
     "clubs/<slug:slug>/tournaments/<int:pk>/rounds/cut/": Url(
         f"{EVENT}rounds/cut/", POST_ONLY_PAGE, ORGANISER, {"size": "4", "carry": "1"}

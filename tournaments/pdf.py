@@ -1,6 +1,7 @@
 """The tournament's paper: table slips for a round (the players and their winds, to put on
-each table), laid out through the PDF plumbing of :mod:`core.pdf`. A slip is a plain value;
-the renderer returns bytes."""
+each table) and the round's blank score sheets (one a table, for a night scored on paper),
+laid out through the PDF plumbing of :mod:`core.pdf`. A slip is a plain value; the renderer
+returns bytes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from core.pdf import html_to_pdf, render_html
+from scoring import pdf as scoring_pdf
+from scoring import services as scoring_services
 from scoring.presenter import start_winds
+from scoring.sheet_data import BlankSheet, blank_sheet_for
 from tournaments.models import Round
 
 
@@ -74,3 +78,42 @@ def table_slips(round_: Round) -> list[Slip]:
 def table_slips_pdf(slips: list[Slip]) -> bytes:
     """The PDF of ``slips``: one slip to a page, in large type."""
     return html_to_pdf(render_html("sheets/table_slips.html", {"slips": slips}))
+
+
+def blank_sheets(round_: Round, *, address: str) -> list[BlankSheet]:
+    """A blank score sheet per table of ``round_``: its players East first (an empty line for a
+    seat the draw left to a substitute not named yet), under the event's pinned rules."""
+    event = round_.event
+    rules, rules_name, _ = scoring_services.game_rules(
+        club=event.club, ruleset_version=event.ruleset_version
+    )
+    sheets = []
+    for table in round_.tables.prefetch_related("seats__player"):
+        seats = sorted(table.seats.all(), key=lambda s: s.seat)
+        sheets.append(
+            blank_sheet_for(
+                club=event.club,
+                names=[s.player.display_name if s.player else "" for s in seats],
+                rules=rules,
+                rules_name=rules_name,
+                league=event.name,
+                table=str(table.number),
+                address=address,
+            )
+        )
+    return sheets
+
+
+def blank_sheets_pdf(round_: Round, sheets: list[BlankSheet]) -> bytes:
+    """The PDF of a round's blank sheets, a table to a page."""
+    event = round_.event
+    context = {
+        "sheets": sheets,
+        "event": event.name,
+        "club": event.club.name,
+        "round": round_.number,
+        "address": sheets[0].header.address if sheets else "",
+        "row_numbers": range(1, (sheets[0].rows if sheets else 0) + 1),
+    }
+    # The blank sheet's body is scoring's: its template library (the rules' title) with it.
+    return html_to_pdf(scoring_pdf.render_html("sheets/blank_round.html", context))

@@ -20,6 +20,7 @@ urlpatterns = [
     path(EVENT + "rounds/<int:number>/start/", views.round_start, name="round_start"),
     path(EVENT + "rounds/<int:number>/end/", views.round_end, name="round_end"),
     path(EVENT + "rounds/<int:number>/slips.pdf", views.slips, name="slips"),
+    path(EVENT + "rounds/<int:number>/blank.pdf", views.blank_sheets, name="blank_sheets"),
     path(EVENT + "rounds/cut/", views.cut_make, name="cut"),
     path(EVENT + "final-table/", views.final_table_fix, name="final_table"),
     path(EVENT + "seats/<int:seat>/substitute/", views.seat_substitute, name="substitute"),

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -34,7 +35,8 @@ from tournaments.forms import (
     SubstituteForm,
 )
 from tournaments.models import Entrant, Event, Round, TableSeat
-from tournaments.pdf import table_slips, table_slips_pdf
+from tournaments.pdf import blank_sheets as paper_blank_sheets
+from tournaments.pdf import blank_sheets_pdf, table_slips, table_slips_pdf
 from tournaments.standing import event_unit, standing
 
 
@@ -360,6 +362,24 @@ def slips(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse
         response["Retry-After"] = "5"
         return response
     filename = core_pdf.sheet_filename(event.club.slug, event.name, "round", str(number), "slips")
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def blank_sheets(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """The round's blank score sheets (PDF), a table to a page: anyone who sees the event."""
+    event = _event(request, slug, pk)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    address = request.build_absolute_uri(reverse("tournaments:event", args=[slug, pk]))
+    try:
+        with core_pdf.render_slot():
+            content = blank_sheets_pdf(round_, paper_blank_sheets(round_, address=address))
+    except core_pdf.SheetsBusy as e:
+        response = HttpResponse(str(e) + "\n", status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = "5"
+        return response
+    filename = core_pdf.sheet_filename(event.club.slug, event.name, "round", str(number), "blank")
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response

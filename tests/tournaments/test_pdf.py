@@ -1,4 +1,5 @@
-"""The table slips of a round: every table's players with their winds, as a PDF."""
+"""The paper of a round: the table slips (every table's players with their winds) and the blank
+score sheets, one a table, as PDFs."""
 
 from django.urls import reverse
 
@@ -30,3 +31,20 @@ def test_the_slips_of_a_started_round_say_when_it_ends(client, charlie, event, e
     response = client.get(reverse("tournaments:slips", args=[event.club.slug, event.pk, 1]))
     assert response["Content-Type"] == "application/pdf"
     assert "From " in pdf_text(response.content)
+
+
+def test_a_blank_score_sheet_per_table_under_the_event_s_rules(
+    client, charlie, event, entrants, alice
+):
+    round_ = services.round_draw(event=event, user=alice)
+    client.force_login(charlie)
+    response = client.get(reverse("tournaments:blank_sheets", args=[event.club.slug, event.pk, 1]))
+    assert response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert text.count("Final result") == 4  # a sheet a table, each on pages of its own
+    for table in round_.tables.order_by("number"):
+        assert f"Table {table.number}" in text
+        for seat in table.seats.all():
+            assert seat.player.display_name in text
+    # Under the event's pinned rules: their name and start points head every sheet.
+    assert text.count("Club riichi (version 1)") == 4 and "25,000" in text
