@@ -94,6 +94,10 @@ class Game(models.Model):
     over = models.BooleanField(default=False)
     hand_count = models.PositiveIntegerField(default=0)
     engine_version = models.CharField(max_length=20, blank=True)
+    # Where the replay stands after the last hand (engine.Progress.as_dict), so a new hand is
+    # scored from it alone; empty for a game cached before it was kept (the next write replays
+    # the game and fills it).
+    progress = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(
         default=0, help_text="Goes up with every change, so other devices know to refresh."
     )
