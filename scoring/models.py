@@ -104,6 +104,10 @@ class Game(models.Model):
 
     objects = GameQuerySet.as_manager()
 
+    # Not a column: set on the game a correction or deletion returns (scoring.services.hands),
+    # the hand rows that write changed, so its answer reads no hand again.
+    changed_hands: list[Hand]
+
     class Meta:
         ordering = ["-played_on", "-id"]
         indexes = [models.Index(fields=["league", "status"])]

@@ -274,6 +274,9 @@ def hand_correct(
     With ``if_match`` (an If-Match value, see :func:`hand_etag`) the hand is replaced only if
     it is still the hand the device read, checked under the game's lock; else
     :class:`HandChanged` is raised and nothing changes.
+
+    The game returned carries ``changed_hands``: the hand rows this correction changed, in
+    order (the corrected hand first), so an answer need not read the game's hands again.
     """
     game = lock_game(game)
     enforce(policy.correct_refusal(actor_role(game, user), game.status))
@@ -286,7 +289,9 @@ def hand_correct(
     check_notes([hand], number)
     result = replay(game, data)
     row.data = hand
-    cache_replay(game, rows, result, actor=user, cause=f"hand {number} corrected", entered=row)
+    game.changed_hands = cache_replay(
+        game, rows, result, actor=user, cause=f"hand {number} corrected", entered=row
+    )
     log_action(
         "hand.corrected",
         actor=user,
@@ -309,7 +314,8 @@ def hand_delete(
     if_match: str | None = None,
 ) -> Game:
     """Remove hand ``number``; the later hands move up one and are replayed. ``if_match`` and
-    the role ``user`` needs as in :func:`hand_correct`."""
+    the role ``user`` needs as in :func:`hand_correct`; the game returned carries
+    ``changed_hands``, the later hands (moved up one), in order."""
     game = lock_game(game)
     enforce(policy.correct_refusal(actor_role(game, user), game.status))
     rows = hand_rows(game)
@@ -338,7 +344,7 @@ def _remove(game: Game, rows: Sequence[Hand], number: int, user: Any, cause: str
     # Out of the way first, so the unique (game, number) never sees two rows at one number
     # while the rows take their new numbers (with their new results, in one statement).
     game.hands.filter(number__gt=number).update(number=F("number") + 100_000)
-    cache_replay(game, rest, result, actor=user, cause=cause, renumbered=moved)
+    game.changed_hands = cache_replay(game, rest, result, actor=user, cause=cause, renumbered=moved)
     row.number = number  # delete() cleared the key, not what the hand was
     return row
 

@@ -225,7 +225,10 @@ def lock_game(game: Game) -> Game:
 
 
 def hand_rows(game: Game) -> list[Hand]:
-    return list(game.hands.order_by("number"))
+    """The game's hands in order, with what a replay and its cache read (an entry's user and
+    time are not converted for nothing)."""
+    rows = game.hands.order_by("number")
+    return list(rows.only("id", "game", "number", "data", "result", "label"))
 
 
 def actor_role(game: Game, user: Any) -> Role | None:
