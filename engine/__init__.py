@@ -124,7 +124,7 @@ def continue_record(
     at = progress if isinstance(progress, Progress) else Progress.from_dict(progress)
     if at.hands + len(hands) > MAX_HANDS:
         raise RecordError(
-            f"a game holds at most {MAX_HANDS} hands; this one would have {at.hands + len(hands)}.",
+            f"a game holds at most {MAX_HANDS} hands; this one has {at.hands + len(hands)}.",
             code="too_many_hands",
             hand=MAX_HANDS + 1,
             field="hands",

@@ -531,8 +531,9 @@ class GameResult:
     hands: tuple[HandResult, ...]
     final: FinalResult
     rules: Rules = field(repr=False, default_factory=Rules)
-    # where the replay stands after its last hand (what a continuation starts from)
-    progress: Progress | None = field(repr=False, default=None)
+    # where the replay stands after its last hand (what a continuation starts from); not in
+    # the JSON (as_dict), so not compared: a result read back equals the one it was written from
+    progress: Progress | None = field(repr=False, default=None, compare=False)
 
     def as_dict(self) -> dict[str, Any]:
         return {"hands": [h.as_dict() for h in self.hands], "final": self.final.as_dict()}
