@@ -13,6 +13,7 @@ stable ``code``. The JSON-level entry point is :func:`score_record`:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .entry import (
@@ -27,7 +28,7 @@ from .entry import (
     settlement_terms_of,
 )
 from .errors import EngineError, RecordError, RulesError
-from .flow import replay, seats_in_hand, sits_out
+from .flow import continue_game, replay, seats_in_hand, sits_out
 from .presets import (
     Preset,
     build_rules,
@@ -37,7 +38,7 @@ from .presets import (
     preset_ids,
     resolve_rules,
 )
-from .record import parse_game
+from .record import MAX_HANDS, parse_game, parse_hand
 from .rules import (
     CATEGORIES,
     OPTION_NAMES,
@@ -48,7 +49,7 @@ from .rules import (
     validate_value,
 )
 from .settlement import first_east, order_seats, share_places
-from .types import FinalResult, Game, GameResult, HandResult, NextHand, Unit
+from .types import FinalResult, Game, GameResult, HandResult, NextHand, Progress, Unit
 
 ENGINE_VERSION = "1.1"
 
@@ -67,12 +68,14 @@ __all__ = [
     "NextHand",
     "PenaltyPrice",
     "Preset",
+    "Progress",
     "RecordError",
     "Rules",
     "RulesError",
     "SettlementTerms",
     "Unit",
     "build_rules",
+    "continue_record",
     "describe_entry",
     "describe_options",
     "first_east",
@@ -101,6 +104,40 @@ __all__ = [
 def score_game(record: Any) -> GameResult:
     """Parse and replay a game record; raises :class:`EngineError` on bad input."""
     return replay(parse_game(record))
+
+
+def continue_record(
+    rules: Any, progress: Any, hands: Sequence[Any], *, ended: bool = False
+) -> GameResult:
+    """Score the game-record ``hands`` that follow ``progress`` (a :class:`Progress` or its
+    ``as_dict``) under ``rules`` (a rule spec, as a record's ``rules``): what
+    :func:`score_game` of the whole record gives for those hands, its final result and
+    progress, without the earlier hands. Raises :class:`EngineError` on bad input, hands
+    numbered from the game's first.
+
+    >>> one = {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}]}
+    >>> two = {"result": "draw", "tenpai": [0]}
+    >>> first = score_game({"rules": "japanese-modern", "hands": [one]})
+    >>> later = continue_record("japanese-modern", first.progress.as_dict(), [two])
+    >>> later.final == score_game({"rules": "japanese-modern", "hands": [one, two]}).final
+    True
+    """
+    resolved = resolve_rules(rules)
+    at = progress if isinstance(progress, Progress) else Progress.from_dict(progress)
+    if at.hands + len(hands) > MAX_HANDS:
+        raise RecordError(
+            f"a game holds at most {MAX_HANDS} hands; this one has {at.hands + len(hands)}.",
+            code="too_many_hands",
+            hand=MAX_HANDS + 1,
+            field="hands",
+        )
+    parsed = []
+    for i, h in enumerate(hands, start=at.hands + 1):
+        try:
+            parsed.append(parse_hand(h, resolved))
+        except EngineError as e:
+            raise e.at_hand(i) from None
+    return continue_game(resolved, at, parsed, ended=ended)
 
 
 def score_record(record: Any) -> dict[str, Any]:

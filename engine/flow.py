@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .errors import EngineError, RecordError
@@ -31,6 +32,7 @@ from .types import (
     HandResult,
     HandValue,
     NextHand,
+    Progress,
     Result,
     Unit,
     Wind,
@@ -573,14 +575,62 @@ def replay(game: Game) -> GameResult:
     """
     rules = game.rules
     s = game.start
-    east = first_east(s.dealer, s.number, rules.players)
     if game.final_scores is not None:
-        return _settle_final_scores(game, east)
-    state = State(s.round, s.number, s.dealer, s.honba, s.pool, s.scores)
+        return _settle_final_scores(game, first_east(s.dealer, s.number, rules.players))
+    progress = Progress(
+        hands=0,
+        round=s.round,
+        number=s.number,
+        dealer=s.dealer,
+        honba=s.honba,
+        pool=s.pool,
+        scores=s.scores,
+        chombo=(0,) * rules.players,
+        over=False,
+        east=first_east(s.dealer, s.number, rules.players),
+    )
+    return continue_game(rules, progress, game.hands, ended=game.ended)
+
+
+def continue_game(
+    rules: Rules, progress: Progress, hands: Sequence[Hand], *, ended: bool = False
+) -> GameResult:
+    """Score ``hands`` after the hands ``progress`` follows (the ``progress`` of an earlier
+    result): the same results, final result and progress as a replay of all the hands, so a
+    new hand costs one hand's scoring. ``ended``: the club ended the game after the last hand.
+
+    Hands are numbered in errors from the game's first hand.
+
+    >>> from engine.record import parse_game
+    >>> one = {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}]}
+    >>> two = {"result": "draw", "tenpai": [0]}
+    >>> first = replay(parse_game({"rules": "japanese-modern", "hands": [one]}))
+    >>> whole = replay(parse_game({"rules": "japanese-modern", "hands": [one, two]}))
+    >>> rest = parse_game({"rules": "japanese-modern", "hands": [two]}).hands
+    >>> later = continue_game(whole.rules, first.progress, rest)
+    >>> later.hands == whole.hands[1:] and later.final == whole.final
+    True
+    >>> later.progress == whole.progress
+    True
+    """
+    if len(progress.scores) != rules.players or len(progress.chombo) != rules.players:
+        raise RecordError(
+            f"the progress is for {len(progress.scores)} seats; these rules seat {rules.players}.",
+            code="bad_progress",
+            field="progress",
+        )
+    state = State(
+        progress.round,
+        progress.number,
+        progress.dealer,
+        progress.honba,
+        progress.pool,
+        progress.scores,
+    )
     results: list[HandResult] = []
-    chombo = [0] * rules.players
-    over = False
-    for i, hand in enumerate(game.hands, start=1):
+    chombo = list(progress.chombo)
+    over = progress.over
+    for i, hand in enumerate(hands, start=progress.hands + 1):
         if over:
             raise RecordError(
                 "the game is already over; no hand can follow.",
@@ -596,35 +646,57 @@ def replay(game: Game) -> GameResult:
         if outcome.chombo is not None:
             chombo[outcome.chombo] += 1
         state, over = next_state(rules, state, outcome, result.scores, result.pool)
-    if game.ended:
-        over = True
-    final_scores = state.scores
+    after = Progress(
+        progress.hands + len(results),
+        state.round,
+        state.number,
+        state.dealer,
+        state.honba,
+        state.pool,
+        state.scores,
+        tuple(chombo),
+        over,
+        progress.east,
+    )
+    return GameResult(
+        hands=tuple(results),
+        final=_final(rules, after, over or ended),
+        rules=rules,
+        progress=after,
+    )
+
+
+def _final(rules: Rules, progress: Progress, over: bool) -> FinalResult:
+    """The game's result where ``progress`` stands: settled if it is ``over``."""
+    unit = Unit.TENTHS if rules.settlement == "uma" else Unit.POINTS
     if over:
-        ranks, settled, pool_to = settle(rules, final_scores, state.pool, east, tuple(chombo))
-        final = FinalResult(
-            scores=final_scores,
-            pool=state.pool,
+        ranks, settled, pool_to = settle(
+            rules, progress.scores, progress.pool, progress.east, progress.chombo
+        )
+        return FinalResult(
+            scores=progress.scores,
+            pool=progress.pool,
             over=True,
             ranks=ranks,
             results=settled,
-            unit=Unit.TENTHS if rules.settlement == "uma" else Unit.POINTS,
+            unit=unit,
             next=None,
-            chombo=tuple(chombo),
+            chombo=progress.chombo,
             pool_to=pool_to,
         )
-    else:
-        final = FinalResult(
-            scores=final_scores,
-            pool=state.pool,
-            over=False,
-            ranks=None,
-            results=None,
-            unit=Unit.TENTHS if rules.settlement == "uma" else Unit.POINTS,
-            next=NextHand(state.round, state.number, state.dealer, state.honba, state.pool),
-            chombo=tuple(chombo),
-            pool_to=(0,) * rules.players,
-        )
-    return GameResult(hands=tuple(results), final=final, rules=rules)
+    return FinalResult(
+        scores=progress.scores,
+        pool=progress.pool,
+        over=False,
+        ranks=None,
+        results=None,
+        unit=unit,
+        next=NextHand(
+            progress.round, progress.number, progress.dealer, progress.honba, progress.pool
+        ),
+        chombo=progress.chombo,
+        pool_to=(0,) * rules.players,
+    )
 
 
 def _settle_final_scores(game: Game, east: int) -> GameResult:

@@ -373,6 +373,67 @@ class HandResult:
 
 
 @dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a replay stands after its last hand: what the next hand is scored from.
+
+    It is everything the replay carries from one hand to the next (the table's state, the
+    chombo count per seat, whether the game is over, the first East seat the settlement
+    orders ties by), so :func:`engine.flow.continue_game` from the progress after hand k
+    gives what a replay of all the hands gives. ``hands`` is how many hands it follows.
+
+    >>> p = Progress(2, Wind.EAST, 3, 2, 0, 1000, (24000, 25000, 26000, 24000), (0, 0, 0, 0))
+    >>> Progress.from_dict(p.as_dict()) == p
+    True
+    """
+
+    hands: int
+    round: Wind
+    number: int
+    dealer: int
+    honba: int
+    pool: int
+    scores: tuple[int, ...]
+    chombo: tuple[int, ...]
+    over: bool = False
+    east: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "round": self.round.value,
+            "number": self.number,
+            "dealer": self.dealer,
+            "honba": self.honba,
+            "pool": self.pool,
+            "scores": list(self.scores),
+            "chombo": list(self.chombo),
+            "over": self.over,
+            "east": self.east,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, where: str = "progress") -> Progress:
+        """The inverse of :meth:`as_dict`; anything else raises :class:`EngineError`."""
+        data = decode.obj(data, where)
+        scores = decode.seats(data, "scores", where)
+        over = decode.value(data, "over", where)
+        if not isinstance(over, bool):
+            raise decode.bad(f"{where}.over is not true or false: {over!r}", f"{where}.over")
+        return cls(
+            hands=decode.integer(data, "hands", where),
+            round=decode.member(Wind, data, "round", where),
+            number=decode.integer(data, "number", where),
+            dealer=decode.integer(data, "dealer", where),
+            honba=decode.integer(data, "honba", where),
+            pool=decode.integer(data, "pool", where),
+            scores=scores,
+            chombo=decode.seats(data, "chombo", where, len(scores)),
+            over=over,
+            east=decode.integer(data, "east", where),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """The hand that would be played next."""
 
@@ -509,6 +570,9 @@ class GameResult:
     hands: tuple[HandResult, ...]
     final: FinalResult
     rules: Rules = field(repr=False, default_factory=Rules)
+    # where the replay stands after its last hand (what a continuation starts from); not in
+    # the JSON (as_dict), so not compared: a result read back equals the one it was written from
+    progress: Progress | None = field(repr=False, default=None, compare=False)
 
     def as_dict(self) -> dict[str, Any]:
         return {"hands": [h.as_dict() for h in self.hands], "final": self.final.as_dict()}

@@ -29,6 +29,7 @@ from scoring.serializers import (
     SEAT_MAX,
     FinalScoresSerializer,
     FinalSerializer,
+    GameChangeSerializer,
     GameHandSerializer,
     GameRecordSerializer,
     GameSerializer,
@@ -747,7 +748,7 @@ class HandUpdateApi(Api):
         operation_id="games_hands_update",
         request=InputSerializer,
         parameters=[IF_MATCH, ETAG],
-        responses={200: GameSerializer, **PRECONDITION_ERRORS, **ERRORS},
+        responses={200: GameChangeSerializer, **PRECONDITION_ERRORS, **ERRORS},
         summary="Correct hand {number} (If-Match: its ETag); every later hand is replayed",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
@@ -767,10 +768,10 @@ class HandUpdateApi(Api):
                     user=request.user,
                     if_match=if_match,
                 )
-                tag = services.hand_etag(game.hands.get(number=number))
+                tag = services.hand_etag(game.changed_hands[0])  # the corrected hand
         except services.HandChanged as e:
             raise _hand_changed(e) from None
-        return Response(game_data(game), headers={"ETag": tag})
+        return Response(game_data(game, game.changed_hands), headers={"ETag": tag})
 
 
 class HandDeleteApi(Api):
@@ -781,7 +782,7 @@ class HandDeleteApi(Api):
             OpenApiParameter("reason", str, description='Why (or a JSON body {"reason"}).'),
         ],
         request=None,
-        responses={200: GameSerializer, **PRECONDITION_ERRORS, **ERRORS},
+        responses={200: GameChangeSerializer, **PRECONDITION_ERRORS, **ERRORS},
         summary="Delete hand {number} (If-Match: its ETag); later hands move up and are replayed",
     )
     def delete(self, request: Request, pk: int, number: int) -> Response:
@@ -799,7 +800,7 @@ class HandDeleteApi(Api):
             )
         except services.HandChanged as e:
             raise _hand_changed(e) from None
-        return Response(game_data(game))
+        return Response(game_data(game, game.changed_hands))
 
 
 class HandApi(HandReadApi, HandUpdateApi, HandDeleteApi):

@@ -103,11 +103,19 @@ class Game(models.Model):
     over = models.BooleanField(default=False)
     hand_count = models.PositiveIntegerField(default=0)
     engine_version = models.CharField(max_length=20, blank=True)
+    # Where the replay stands after the last hand (engine.Progress.as_dict), so a new hand is
+    # scored from it alone; empty for a game cached before it was kept (the next write replays
+    # the game and fills it).
+    progress = models.JSONField(default=dict, blank=True)
     version = models.PositiveIntegerField(
         default=0, help_text="Goes up with every change, so other devices know to refresh."
     )
 
     objects = GameQuerySet.as_manager()
+
+    # Not a column: set on the game a correction or deletion returns (scoring.services.hands),
+    # the hand rows that write changed, so its answer reads no hand again.
+    changed_hands: list[Hand]
 
     class Meta:
         ordering = ["-played_on", "-id"]

@@ -226,6 +226,21 @@ class GameSerializer(GameSummarySerializer):
         ref_name = "Game"
 
 
+class GameChangeSerializer(GameSerializer):
+    """A game after a correction or deletion of a hand: as a game, with only the hands the
+    write changed."""
+
+    hands = GameHandSerializer(
+        many=True,
+        help_text="The hands this write changed, in order: the corrected hand and each later "
+        "hand whose result or label changed (a deletion: each later hand, moved up one). The "
+        "other hands are as they were; `hand_count` says how many there are.",
+    )
+
+    class Meta:
+        ref_name = "GameChange"
+
+
 class GameRecordSerializer(serializers.Serializer):
     """A whole game as a game record (docs/game-record.md): what the engine replays."""
 
@@ -315,8 +330,11 @@ def game_summary_data(game: Any) -> dict[str, Any]:
     }
 
 
-def game_data(game: Any) -> dict[str, Any]:
-    """The whole game as the API shows it, from the cached results."""
+def game_data(game: Any, hands: Any = None) -> dict[str, Any]:
+    """The whole game as the API shows it, from the cached results (with ``hands``, the hand
+    rows a write changed, in place of all of them: :class:`GameChangeSerializer`)."""
+    if hands is None:
+        hands = game.hands.order_by("number")
     seats = sorted(game.seats.select_related("player"), key=lambda s: s.seat)
     return {
         **game_summary_data(game),
@@ -336,7 +354,7 @@ def game_data(game: Any) -> dict[str, Any]:
         ],
         "hands": [
             {"number": h.number, "label": h.label, "hand": h.data, "result": h.result}
-            for h in game.hands.order_by("number")
+            for h in hands
         ],
         "final_scores": game.final_scores,
         "final": game.final,

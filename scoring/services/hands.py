@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.shortcuts import get_object_or_404
 from django.utils.http import parse_etags
 from django.utils.translation import gettext
@@ -39,10 +40,12 @@ from scoring.services.replay import (
     actor_role,
     cache_replay,
     check_notes,
+    continued,
     enforce,
     hand_rows,
     lock_game,
     replay,
+    resumable,
 )
 
 
@@ -198,8 +201,8 @@ def _append(
             % {"status": str(game.get_status_display()).lower()},
             code="not_running",
         )
-    rows = hand_rows(game)
-    number = len(rows) + 1
+    rows = None if resumable(game) else hand_rows(game)
+    number = game.hand_count + 1 if rows is None else len(rows) + 1
     if expected_number is not None and expected_number != number:
         raise StaleHandNumber(expected=expected_number, current=number)
     check_notes([hand], number)
@@ -208,16 +211,7 @@ def _append(
     timed_out = not game.ended and clocks.time_is_up(game)
     if timed_out:
         game.ended = True
-    result = replay(game, [h.data for h in rows] + [hand])
-    row = Hand.objects.create(
-        game=game,
-        number=number,
-        data=hand,
-        entered_by=entered_by if getattr(entered_by, "is_authenticated", False) else None,
-        result=result.hands[-1].as_dict(),
-        label=result.hands[-1].label,
-    )
-    cache_replay(game, [*rows, row], result)
+    row = _add_hand(game, rows, hand, entered_by)
     log_action("hand.recorded", actor=entered_by, game=game, hand_number=number, after=hand)
     if timed_out:
         log_action(
@@ -232,6 +226,42 @@ def _append(
     if key:
         Submission.objects.create(game=game, key=key, response=json.dumps(response))
     return HandWrite(game=game, number=number, repeated=False, response=response)
+
+
+def _add_hand(
+    game: Game,
+    rows: list[Hand] | None,
+    hand: dict[str, Any],
+    user: Any,
+    cause: str = "",
+) -> Hand:
+    """Add ``hand`` after the last hand of the locked game and cache the numbers. With
+    ``rows`` None the game is :func:`resumable` and the hand is scored from the cached progress
+    (no earlier hand is read); else ``rows`` are all its hands and the game is replayed."""
+    if rows is None:
+        result = continued(game, hand)
+        number = game.hand_count + 1
+    else:
+        result = replay(game, [h.data for h in rows] + [hand])
+        number = len(rows) + 1
+    added = result.hands[-1]
+    row = Hand.objects.create(
+        game=game,
+        number=number,
+        data=hand,
+        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        result=added.as_dict(),
+        label=added.label,
+    )
+    cache_replay(
+        game,
+        [row] if rows is None else [*rows, row],
+        result,
+        hand_count=number,
+        actor=user,
+        cause=cause,
+    )
+    return row
 
 
 def _row(rows: Sequence[Hand], number: int) -> Hand:
@@ -260,6 +290,9 @@ def hand_correct(
     With ``if_match`` (an If-Match value, see :func:`hand_etag`) the hand is replaced only if
     it is still the hand the device read, checked under the game's lock; else
     :class:`HandChanged` is raised and nothing changes.
+
+    The game returned carries ``changed_hands``: the hand rows this correction changed, in
+    order (the corrected hand first), so an answer need not read the game's hands again.
     """
     game = lock_game(game)
     enforce(policy.correct_refusal(actor_role(game, user), game.status))
@@ -272,8 +305,9 @@ def hand_correct(
     check_notes([hand], number)
     result = replay(game, data)
     row.data = hand
-    row.save(update_fields=["data"])
-    cache_replay(game, rows, result, actor=user, cause=f"hand {number} corrected")
+    game.changed_hands = cache_replay(
+        game, rows, result, actor=user, cause=f"hand {number} corrected", entered=row
+    )
     log_action(
         "hand.corrected",
         actor=user,
@@ -296,7 +330,8 @@ def hand_delete(
     if_match: str | None = None,
 ) -> Game:
     """Remove hand ``number``; the later hands move up one and are replayed. ``if_match`` and
-    the role ``user`` needs as in :func:`hand_correct`."""
+    the role ``user`` needs as in :func:`hand_correct`; the game returned carries
+    ``changed_hands``, the later hands (moved up one), in order."""
     game = lock_game(game)
     enforce(policy.correct_refusal(actor_role(game, user), game.status))
     rows = hand_rows(game)
@@ -319,17 +354,13 @@ def _remove(game: Game, rows: Sequence[Hand], number: int, user: Any, cause: str
     rest = [*rows[: number - 1], *rows[number:]]
     result = replay(game, [h.data for h in rest])
     row.delete()
-    for i, r in enumerate(rest[number - 1 :], start=number):
-        r.number = i
-    # Renumber in two steps so the unique (game, number) never sees two rows at one number.
     moved = rest[number - 1 :]
-    for r in moved:
-        r.number += 100_000
-    Hand.objects.bulk_update(moved, ["number"])
-    for r in moved:
-        r.number -= 100_000
-    Hand.objects.bulk_update(moved, ["number"])
-    cache_replay(game, rest, result, actor=user, cause=cause)
+    for i, r in enumerate(moved, start=number):
+        r.number = i
+    # Out of the way first, so the unique (game, number) never sees two rows at one number
+    # while the rows take their new numbers (with their new results, in one statement).
+    game.hands.filter(number__gt=number).update(number=F("number") + 100_000)
+    game.changed_hands = cache_replay(game, rest, result, actor=user, cause=cause, renumbered=moved)
     row.number = number  # delete() cleared the key, not what the hand was
     return row
 
@@ -389,18 +420,10 @@ def hand_redo(*, game: Game, user: Any, number: int | None = None) -> HandMove:
             ),
             code="nothing_to_redo",
         )
-    rows = hand_rows(game)
-    hand = entry.before
-    result = replay(game, [h.data for h in rows] + [hand])
-    row = Hand.objects.create(
-        game=game,
-        number=len(rows) + 1,
-        data=hand,
-        entered_by=user if getattr(user, "is_authenticated", False) else None,
-        result=result.hands[-1].as_dict(),
-        label=result.hands[-1].label,
-    )
-    cache_replay(game, [*rows, row], result, actor=user, cause=f"hand {row.number} restored")
+    rows = None if resumable(game) else hand_rows(game)
+    number = game.hand_count + 1 if rows is None else len(rows) + 1
+    row = _add_hand(game, rows, entry.before, user, cause=f"hand {number} restored")
+    hand = row.data
     log_action(
         REDO,
         actor=user,

@@ -6,10 +6,12 @@ refusal raised. This module is the one boundary between the database and the eng
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.utils import timezone
 
 import engine
@@ -86,6 +88,25 @@ def replay(
     return engine.score_game(record)
 
 
+def resumable(game: Game) -> bool:
+    """Whether a new hand of the locked ``game`` can be scored from its cached progress alone:
+    not for a game cached before the progress was kept, by another engine version, or whose
+    progress follows another number of hands (those replay the whole game once, which caches
+    the progress for the next hand)."""
+    progress = game.progress
+    return (
+        bool(progress)
+        and game.engine_version == engine.ENGINE_VERSION
+        and progress.get("hands") == game.hand_count
+    )
+
+
+def continued(game: Game, hand: dict[str, Any]) -> engine.GameResult:
+    """``hand`` scored after the last hand of the locked, :func:`resumable` ``game``, from its
+    cached progress: that hand's result, the game's new final result and progress."""
+    return engine.continue_record(game.rules, game.progress, [hand], ended=game.ended)
+
+
 def cache_replay(
     game: Game,
     hand_rows: Sequence[Hand],
@@ -93,27 +114,40 @@ def cache_replay(
     *,
     actor: Any = None,
     cause: str = "",
-) -> None:
-    """Cache the replay's numbers on the game, its seats and every hand that changed.
+    hand_count: int | None = None,
+    renumbered: Sequence[Hand] = (),
+    entered: Hand | None = None,
+) -> list[Hand]:
+    """Cache the replay's numbers on the game, its seats and every hand that changed; the
+    hands that changed are returned, in order.
+
+    ``hand_rows`` are the rows of ``result``'s hands (the game's last ones when
+    ``hand_count``, the game's number of hands, says there are more). The changed rows, with
+    the ``renumbered`` ones and the ``entered`` one (its hand's entry changed), are written in
+    one statement (:func:`write_hands`).
 
     When the result changes after players confirmed it, their confirmations are cleared (they
     confirmed other numbers) with an audit entry naming ``cause``, done by ``actor``.
     """
     old_final = game.final
     changed = []
+    moved = {r.pk for r in renumbered}
     for row, hand_result in zip(hand_rows, result.hands, strict=True):
         cached = hand_result.as_dict()
         if row.result != cached or row.label != hand_result.label:
             row.result = cached
             row.label = hand_result.label
             changed.append(row)
-    if changed:
-        Hand.objects.bulk_update(changed, ["result", "label"])
+        elif row.pk in moved or row is entered:
+            changed.append(row)
+    write_hands(changed, entered=entered)
+    game.progress = result.progress.as_dict() if result.progress is not None else {}
+    hand_count = len(hand_rows) if hand_count is None else hand_count
     final = result.final
     was_over = game.over
     game.final = final.as_dict()
     game.over = final.over
-    game.hand_count = len(hand_rows)
+    game.hand_count = hand_count
     game.engine_version = engine.ENGINE_VERSION
     game.version += 1
     if final.over and game.status == Game.Status.RUNNING:
@@ -132,10 +166,11 @@ def cache_replay(
             "status",
             "finished_at",
             "ended",
+            "progress",
         ]
     )
     if not was_over and not final.over:
-        return  # the seats' numbers are empty while a game runs, before and after
+        return changed  # the seats' numbers are empty while a game runs, before and after
     seats = list(game.seats.select_related("player"))
     changed_result = game.final != old_final
     cleared = []
@@ -162,6 +197,40 @@ def cache_replay(
             before=cleared,
             reason=f"The result changed after it was confirmed ({cause or 'a replay'}).",
         )
+    return changed
+
+
+def write_hands(rows: Sequence[Hand], *, entered: Hand | None = None) -> None:
+    """Write the rows' number, cached result and label (and the ``entered`` row's hand) in one
+    ``UPDATE ... FROM (VALUES ...)``: Django's ``bulk_update`` builds a CASE WHEN per row and
+    column, which cost a correction of hand 1 of 300 nine tenths of its time. PostgreSQL and
+    SQLite (3.33 and later) both take it."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    table = quote(Hand._meta.db_table)
+    pk, number, data, result, label = (
+        quote(Hand._meta.get_field(name).column)
+        for name in ("id", "number", "data", "result", "label")
+    )
+    if connection.vendor == "postgresql":  # each value typed, as the columns are
+        row_sql = "(%s::bigint, %s::integer, %s::jsonb, %s::jsonb, %s::text)"
+    else:
+        row_sql = "(%s, %s, %s, %s, %s)"
+    params: list[Any] = []
+    for row in rows:
+        hand = json.dumps(row.data) if row is entered else None
+        params += [row.pk, row.number, hand, json.dumps(row.result), row.label]
+    sql = (
+        f"UPDATE {table} SET {number} = v.number, {data} = COALESCE(v.data, {table}.{data}), "
+        f"{result} = v.result, {label} = v.label "
+        # VALUES names its columns column1, column2, ... in both databases
+        "FROM (SELECT column1 AS id, column2 AS number, column3 AS data, column4 AS result, "
+        f"column5 AS label FROM (VALUES {', '.join([row_sql] * len(rows))}) AS given) AS v "
+        f"WHERE {table}.{pk} = v.id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
 
 
 def replay_and_cache(game: Game, rows: Sequence[Hand]) -> None:
@@ -175,7 +244,10 @@ def lock_game(game: Game) -> Game:
 
 
 def hand_rows(game: Game) -> list[Hand]:
-    return list(game.hands.order_by("number"))
+    """The game's hands in order, with what a replay and its cache read (an entry's user and
+    time are not converted for nothing)."""
+    rows = game.hands.order_by("number")
+    return list(rows.only("id", "game", "number", "data", "result", "label"))
 
 
 def actor_role(game: Game, user: Any) -> Role | None:

@@ -227,6 +227,43 @@ def test_correcting_an_early_hand_through_the_api_replays_the_rest(client, bob, 
     assert response.json()["final"]["next"]["label"] == "E4"
 
 
+def test_a_correction_answers_with_the_hands_it_changed_and_the_new_state(
+    client, bob, running_game
+):
+    client.force_login(bob)
+    hand = {"result": "tsumo", "wins": [{"seat": 1, "han": 2, "fu": 30}]}
+
+    response = client.put(
+        f"/api/games/{running_game.pk}/hands/3/",
+        json.dumps({**hand, "reason": "2 han"}),
+        content_type="application/json",
+        headers={"If-Match": hand_tag(running_game, 3)},
+    )
+
+    body = response.json()
+    running_game.refresh_from_db()
+    assert response.status_code == 200
+    assert [(h["number"], h["hand"]) for h in body["hands"]] == [(3, hand)]
+    assert body["hands"][0]["result"] == running_game.hands.get(number=3).result
+    assert response["ETag"] == hand_tag(running_game, 3)
+    assert (body["hand_count"], body["version"]) == (3, running_game.version)
+    assert body["final"] == running_game.final
+
+
+def test_a_deletion_answers_with_the_hands_that_moved_up(client, bob, running_game):
+    client.force_login(bob)
+
+    response = client.delete(
+        f"/api/games/{running_game.pk}/hands/1/?reason=twice",
+        headers={"If-Match": hand_tag(running_game, 1)},
+    )
+
+    body = response.json()
+    assert response.status_code == 200
+    assert [(h["number"], h["hand"]) for h in body["hands"]] == [(1, RON), (2, TSUMO)]
+    assert body["hand_count"] == 2
+
+
 def test_a_correction_needs_a_reason(client, bob, running_game):
     client.force_login(bob)
 

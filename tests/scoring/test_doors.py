@@ -156,20 +156,26 @@ def test_a_hand_saved_by_one_door_is_a_repeat_at_another(client, running_game, b
 
 
 @pytest.mark.parametrize("door", [_api, _outbox, _page], ids=["api", "outbox", "page"])
-def test_a_saved_hand_replays_the_game_once_and_its_answer_carries_the_preview(
+def test_a_saved_hand_is_scored_once_from_the_progress_and_its_answer_carries_the_preview(
     client, running_game, bob, monkeypatch, door
 ):
     client.force_login(bob)
-    replays = []
-    score_game = engine.score_game
+    replays, continuations = [], []
+    score_game, continue_record = engine.score_game, engine.continue_record
     monkeypatch.setattr(
         engine, "score_game", lambda record: replays.append(1) or score_game(record)
+    )
+    monkeypatch.setattr(
+        engine,
+        "continue_record",
+        lambda *a, **k: continuations.append(a[2]) or continue_record(*a, **k),
     )
 
     response = door(client, running_game, RON_FIELDS, 4, f"k-{door.__name__}")
 
     assert response.status_code in (201, 302)
-    assert len(replays) == 1
+    # no replay of the game's three hands: the new hand alone, from the cached progress
+    assert (len(replays), continuations) == (0, [[RON]])
     # What a preview of the hand would have shown is in the saved hand's answer: no preview
     # request is needed before a save.
     preview = services.hand_preview(game=running_game, hand=RON, user=bob, number=4)
