@@ -8,6 +8,7 @@
   caller's token; the next token login makes a new one.
 """
 
+import datetime
 import io
 import json
 
@@ -26,6 +27,7 @@ from scoring import services
 from scoring.models import Game
 from tests.conftest import PASSWORD
 from tests.scoring.conftest import RON, TSUMO
+from tournaments import services as tournaments
 
 
 def _operations():
@@ -52,15 +54,40 @@ def world(club, alice):
     ruleset = rulesets.ruleset_create(
         club=club, name="House", template_preset="tenhou", options={}, created_by=alice
     )
-    return {"slug": club.slug, "game": game.pk, "ruleset": ruleset.pk, "number": 1}
+    # A tournament of four checked-in guests with round 1 drawn: its table 1, seat 0, entrant 1.
+    event = tournaments.event_create(
+        club=club,
+        user=alice,
+        name="Open",
+        starts_on=datetime.date(2026, 4, 11),
+        ruleset=ruleset,
+        rounds=2,
+        round_minutes=60,
+        seed=1,
+    )
+    for name in ("Emi", "Fumi", "Gino", "Hana"):
+        tournaments.entrant_register(event=event, user=alice, name=name, check_in=True)
+    tournaments.round_draw(event=event, user=alice)
+    return {
+        "slug": club.slug,
+        "game": game.pk,
+        "ruleset": ruleset.pk,
+        "event": event.pk,
+        "number": 1,
+    }
 
 
 def _url(path, world):
-    ident = world["ruleset"] if "/rulesets/" in path else world["game"]
+    if "/tournaments/" in path:
+        ident = world["event"]
+    else:
+        ident = world["ruleset"] if "/rulesets/" in path else world["game"]
     return (
         path.replace("{slug}", world["slug"])
         .replace("{id}", str(ident))
         .replace("{number}", str(world["number"]))
+        .replace("{table}", "1")
+        .replace("{seat}", "0")
     )
 
 
