@@ -124,6 +124,7 @@ PLACEMENT_POINTS_COUNT = {
 
 def check_placement_points(points: list[Any], seats: int) -> None:
     """A placement league gives points to as many places as its tables have seats."""
+    _check_league_table(seats)
     if len(points) != seats or not all(
         isinstance(p, int) and not isinstance(p, bool) for p in points
     ):
@@ -156,10 +157,31 @@ def _check_table_size(league: League, seats: int) -> None:
         )
 
 
+# A league's standings count places at tables of three or four; a game of five (one sitting
+# out each hand) is played outside leagues, and so is five at a table's rotation.
+LEAGUE_TABLE_SIZES = (3, 4)
+LEAGUE_TABLE_SIZE = _(
+    "A league plays at tables of three or four; these rules seat %(seats)s. Play a game of "
+    "five outside the league."
+)
+
+
+def _check_league_table(seats: int) -> None:
+    if seats not in LEAGUE_TABLE_SIZES:
+        raise LeagueError(
+            LEAGUE_TABLE_SIZE, code="table_size", field="rules", params={"seats": seats}
+        )
+
+
 def ruleset_table_size_check(ruleset: RuleSet, seats: int) -> None:
     """Refuse a new version of ``ruleset`` that would change the table size of a league that
-    picks it and has games (registered with :mod:`rulesets.registry`)."""
+    picks it and has games, or seat a table no league plays at (registered with
+    :mod:`rulesets.registry`)."""
     for league in League.objects.filter(ruleset=ruleset).select_related("ruleset"):
+        if seats not in LEAGUE_TABLE_SIZES:
+            raise RuleSetError(
+                LEAGUE_TABLE_SIZE, code="table_size", field="template", params={"seats": seats}
+            )
         current = league_seats(league)
         if current != seats and league_has_games(league):
             raise RuleSetError(
@@ -185,6 +207,7 @@ def _check(league: League) -> None:
         )
     points = league.placement_points or []
     _check_bounds(league, points)
+    _check_league_table(league_seats(league))
     if league.aggregate == League.Aggregate.PLACEMENT:
         check_placement_points(points, league_seats(league))
     if league.slug in RESERVED_SLUGS:

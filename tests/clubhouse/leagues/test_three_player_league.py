@@ -488,3 +488,33 @@ def player_detail_text(club, player, user):
     client = Client()
     client.force_login(user)
     return client.get(f"/clubs/{club.slug}/players/{player.pk}/").content.decode()
+
+
+def test_a_league_never_plays_at_tables_of_five(club, alice, league):
+    # Its standings count places of three or four: a game of five is played outside leagues.
+    five = "A league plays at tables of three or four; these rules seat 5. Play a game of five "
+    five += "outside the league."
+    with pytest.raises(leagues.LeagueError) as refused:
+        leagues.league_create(
+            club=club, name="Five", slug="five", user=alice, rules="japanese-modern-five"
+        )
+    assert (refused.value.code, refused.value.field, str(refused.value)) == (
+        "table_size",
+        "rules",
+        five,
+    )
+    with pytest.raises(leagues.LeagueError):
+        leagues.league_update(league=league, user=alice, rules="japanese-modern-five")
+    league.refresh_from_db()
+    assert league_seats(league) == 4 and not League.objects.filter(slug="five").exists()
+    # Nor through the rule set it picks, games or not.
+    ruleset = rulesets.ruleset_create(
+        club=club, name="Ours", created_by=alice, template_preset="japanese-modern"
+    )
+    leagues.league_update(league=league, user=alice, ruleset=ruleset)
+    with pytest.raises(rulesets.RuleSetError) as refused:
+        rulesets.ruleset_update(
+            ruleset=ruleset, user=alice, name="Ours", template_preset="japanese-modern-five"
+        )
+    assert str(refused.value) == five
+    assert RuleSetVersion.objects.filter(ruleset=ruleset).count() == 1
