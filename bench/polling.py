@@ -234,7 +234,7 @@ def main() -> int:
         "LOG_LEVEL": "WARNING",
         # No collectstatic for a bench: the pages name their static files unhashed.
         "DJANGO_SETTINGS_MODULE": "unhashed_settings",
-        "PYTHONPATH": f"{ROOT / 'bench'}:{ROOT}",
+        "PYTHONPATH": f"{ROOT}:{ROOT / 'bench'}",  # the project first: bench/engine.py is a bench
     }
     django_setup(env)
     season, running = prepare(args.tables, args.finished)
@@ -291,7 +291,7 @@ def main() -> int:
         lat = sorted(phase.latencies) or [0.0]
         q = statistics.quantiles(lat, n=100) if len(lat) > 1 else [lat[0]] * 99
         per_poll = cpu / max(phase.answered, 1) * 1000
-        base = base or per_poll
+        base = base or per_poll or 1.0
         print(
             f"  {name}: {phase.answered}/{phase.due} answered in {phase.elapsed:.0f} s "
             f"({phase.answered / phase.elapsed:.0f}/s), "

@@ -15,6 +15,7 @@ from leagues.models import League, Season
 from rulesets import services as rulesets
 from scoring import services
 from tests.conftest import PASSWORD
+from tests.factories import small_tournament
 from tests.rulesets.helpers import form_data as ruleset_form
 from tests.scoring.conftest import (
     API_CORRECTION,
@@ -26,7 +27,6 @@ from tests.scoring.conftest import (
     TSUMO,
     hand_tag,
 )
-from tournaments import services as tournaments
 
 PERSONAS = ("anonymous", "dave", "charlie", "bob", "alice", "erin")
 LOGIN = "login"  # a redirect to the login page
@@ -76,22 +76,11 @@ def _club_data(club, people):
         expires=datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC),
     )
     # A tournament of four checked-in guests, named as the EMA results need, round 1 drawn.
-    event = tournaments.event_create(
-        club=club,
-        user=alice,
-        name="Spring Open",
-        starts_on=datetime.date(2026, 4, 11),
-        ruleset=ruleset,
-        rounds=2,
-        round_minutes=60,
-        seed=1,
-    )
-    for name in ("Emi", "Fumi", "Gino", "Hana"):
-        entrant = tournaments.entrant_register(event=event, user=alice, name=name, check_in=True)
+    event, drawn = small_tournament(club, alice, ruleset, name="Spring Open")
+    for entrant in event.entrants.all():
         Player.objects.filter(pk=entrant.player_id).update(
-            first_name=name, last_name="Sato", country="JP"
+            first_name=entrant.player.display_name, last_name="Sato", country="JP"
         )
-    drawn = tournaments.round_draw(event=event, user=alice)
     # Five at a table: the three personas' players, Daiki and the spare guest, no game yet.
     rotation = services.rotation_create(
         club=club,

@@ -39,3 +39,25 @@ def play(club, seated, user, hands=(), *, rules=None, finish=True, **extra):
         services.game_finish(game=game, user=user)
     game.refresh_from_db()
     return game
+
+
+def small_tournament(
+    club, organiser, ruleset, *, name="Open", names=("Emi", "Fumi", "Gino", "Hana")
+):
+    """A tournament of two rounds under ``ruleset``: ``names`` registered as guests and checked
+    in, round 1 drawn (one table of four). The event and its drawn round."""
+    from tournaments import services as tournaments
+
+    event = tournaments.event_create(
+        club=club,
+        user=organiser,
+        name=name,
+        starts_on=datetime.date(2026, 4, 11),
+        ruleset=ruleset,
+        rounds=2,
+        round_minutes=60,
+        seed=1,
+    )
+    for guest in names:
+        tournaments.entrant_register(event=event, user=organiser, name=guest, check_in=True)
+    return event, tournaments.round_draw(event=event, user=organiser)

@@ -354,17 +354,9 @@ def slips(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse
     """The round's table slips (PDF): anyone who sees the event may print them."""
     event = _event(request, slug, pk)
     round_ = get_object_or_404(Round, event=event, number=number)
-    try:
-        with core_pdf.render_slot():
-            content = table_slips_pdf(table_slips(round_))
-    except core_pdf.SheetsBusy as e:
-        response = HttpResponse(str(e) + "\n", status=503, content_type="text/plain; charset=utf-8")
-        response["Retry-After"] = "5"
-        return response
-    filename = core_pdf.sheet_filename(event.club.slug, event.name, "round", str(number), "slips")
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+    return _sheet(
+        event, lambda _: table_slips_pdf(table_slips(round_)), "round", str(number), "slips"
+    )
 
 
 def blank_sheets(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
@@ -372,17 +364,13 @@ def blank_sheets(request: HttpRequest, slug: str, pk: int, number: int) -> HttpR
     event = _event(request, slug, pk)
     round_ = get_object_or_404(Round, event=event, number=number)
     address = request.build_absolute_uri(reverse("tournaments:event", args=[slug, pk]))
-    try:
-        with core_pdf.render_slot():
-            content = blank_sheets_pdf(round_, paper_blank_sheets(round_, address=address))
-    except core_pdf.SheetsBusy as e:
-        response = HttpResponse(str(e) + "\n", status=503, content_type="text/plain; charset=utf-8")
-        response["Retry-After"] = "5"
-        return response
-    filename = core_pdf.sheet_filename(event.club.slug, event.name, "round", str(number), "blank")
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+    return _sheet(
+        event,
+        lambda _: blank_sheets_pdf(round_, paper_blank_sheets(round_, address=address)),
+        "round",
+        str(number),
+        "blank",
+    )
 
 
 @login_required
@@ -419,6 +407,8 @@ def rounds_download(request: HttpRequest, slug: str, pk: int, kind: str) -> Http
 
 
 def _sheet(event: Event, render: Any, *name: str) -> HttpResponse:
+    """``render(event)``'s PDF in one of the host's render slots (503 while they are busy),
+    named after the club, the event and ``name``."""
     try:
         with core_pdf.render_slot():
             content = render(event)

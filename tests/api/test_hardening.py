@@ -8,7 +8,6 @@
   caller's token; the next token login makes a new one.
 """
 
-import datetime
 import io
 import json
 
@@ -26,8 +25,8 @@ from rulesets import services as rulesets
 from scoring import services
 from scoring.models import Game
 from tests.conftest import PASSWORD
+from tests.factories import small_tournament
 from tests.scoring.conftest import RON, TSUMO
-from tournaments import services as tournaments
 
 
 def _operations():
@@ -54,20 +53,8 @@ def world(club, alice):
     ruleset = rulesets.ruleset_create(
         club=club, name="House", template_preset="tenhou", options={}, created_by=alice
     )
-    # A tournament of four checked-in guests with round 1 drawn: its table 1, seat 0, entrant 1.
-    event = tournaments.event_create(
-        club=club,
-        user=alice,
-        name="Open",
-        starts_on=datetime.date(2026, 4, 11),
-        ruleset=ruleset,
-        rounds=2,
-        round_minutes=60,
-        seed=1,
-    )
-    for name in ("Emi", "Fumi", "Gino", "Hana"):
-        tournaments.entrant_register(event=event, user=alice, name=name, check_in=True)
-    tournaments.round_draw(event=event, user=alice)
+    # A tournament with round 1 drawn: its table 1, seat 0 and entrant 1 are in the paths.
+    event, _ = small_tournament(club, alice, ruleset)
     return {
         "slug": club.slug,
         "game": game.pk,

@@ -38,8 +38,8 @@ from leagues.models import League, Season
 from rulesets import services as rulesets
 from scoring import services
 from scoring.policy import SITE
+from tests.factories import small_tournament
 from tests.scoring.conftest import RON, TSUMO
-from tournaments import services as tournaments
 
 # Loaded when the module is imported (schemathesis' lazy loader does not run under pytest 9);
 # generating the schema touches no database.
@@ -121,20 +121,8 @@ def _table(club, user, organiser):
     ruleset = rulesets.ruleset_create(
         club=club, name="House", template_preset="tenhou", options={}, created_by=user
     )
-    # A tournament of four checked-in guests with round 1 drawn: its table 1 and entrant 1.
-    event = tournaments.event_create(
-        club=club,
-        user=organiser,
-        name="Open",
-        starts_on=datetime.date(2026, 4, 11),
-        ruleset=ruleset,
-        rounds=2,
-        round_minutes=60,
-        seed=1,
-    )
-    for name in ("Emi", "Fumi", "Gino", "Hana"):
-        tournaments.entrant_register(event=event, user=organiser, name=name, check_in=True)
-    tournaments.round_draw(event=event, user=organiser)
+    # A tournament with round 1 drawn: its table 1 and entrant 1.
+    event, _ = small_tournament(club, organiser, ruleset)
     return {
         "slug": club.slug,
         "players": [p.pk for p in players],

@@ -291,7 +291,7 @@ def test_five_seats_need_the_winner_only_payment_scheme() -> None:
 
 
 def test_a_game_of_five_is_not_written_as_a_tenhou_log() -> None:
-    with pytest.raises(ValueError, match="written for four-player games; these rules seat 5 players"):
+    with pytest.raises(ValueError, match="four-player games; these rules seat 5 players"):
         tenhou6_from_record({"rules": FIVE, "hands": []})
 
 
