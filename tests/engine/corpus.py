@@ -98,3 +98,21 @@ def load_games(directory: Path) -> list[CorpusGame]:
             shift = (first["dealer"] - (first["hand_number"] - 1)) % 4 if relative else 0
             games.append(CorpusGame(name, tuple(vectors), shift))
     return games
+
+
+def required_corpus() -> list[CorpusGame]:
+    """Every corpus game; where the corpus is missing the test skips, or fails under
+    TENBOU_REQUIRE_CORPUS=1 (as CI runs it: the corpus is required there)."""
+    import pytest
+
+    directory = corpus_dir()
+    missing = [name for name in CORPUS_FILES if not (directory / name).is_file()]
+    if missing:
+        message = (
+            f"the Tenhou corpus is not at {directory} (missing {', '.join(missing)}); "
+            "set TENBOU_CORPUS to the folder that holds it"
+        )
+        if os.environ.get("TENBOU_REQUIRE_CORPUS") == "1":
+            pytest.fail(message + " (TENBOU_REQUIRE_CORPUS=1: it is required here)")
+        pytest.skip(message)
+    return load_games(directory)

@@ -13,7 +13,6 @@ dealt. A hand that comes out wrong therefore shows up at the hand itself, not on
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -26,25 +25,14 @@ from tests.engine.corpus import (
     COMPLETE_LOGS,
     CORPUS_FILES,
     CorpusGame,
-    corpus_dir,
-    load_games,
+    required_corpus,
 )
 from tests.engine.helpers import run_cli
 
 
 @pytest.fixture(scope="module")
 def corpus() -> list[CorpusGame]:
-    directory = corpus_dir()
-    missing = [name for name in CORPUS_FILES if not (directory / name).is_file()]
-    if missing:
-        message = (
-            f"the Tenhou corpus is not at {directory} (missing {', '.join(missing)}); "
-            "set TENBOU_CORPUS to the folder that holds it"
-        )
-        if os.environ.get("TENBOU_REQUIRE_CORPUS") == "1":
-            pytest.fail(message + " (TENBOU_REQUIRE_CORPUS=1: it is required here)")
-        pytest.skip(message)
-    return load_games(directory)
+    return required_corpus()
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ stick more). Every corpus game is written as a log and read back.
 from __future__ import annotations
 
 import json
-import os
 import urllib.parse
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import pytest
 
 from engine import score_record
 from engine.tenhou6 import Tenhou6Error, log_names, record_from_tenhou6, tenhou6_from_record
-from tests.engine.corpus import CORPUS_FILES, CorpusGame, corpus_dir, load_games
+from tests.engine.corpus import CorpusGame, required_corpus
 from tests.engine.helpers import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -617,13 +616,7 @@ def test_every_corpus_game_written_as_a_log_reads_back_the_same(
 
 @pytest.fixture(scope="module")
 def corpus() -> list[CorpusGame]:
-    directory = corpus_dir()
-    if not all((directory / name).is_file() for name in CORPUS_FILES):
-        message = f"the Tenhou corpus is not at {directory}; set TENBOU_CORPUS to its folder"
-        if os.environ.get("TENBOU_REQUIRE_CORPUS") == "1":
-            pytest.fail(message + " (TENBOU_REQUIRE_CORPUS=1: it is required here)")
-        pytest.skip(message)
-    return load_games(directory)
+    return required_corpus()
 
 
 # The command line -----------------------------------------------------------------------------

@@ -7,7 +7,6 @@ game page's download is the log the engine reads back; a three-player log import
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from engine import score_record
 from engine.tenhou6 import record_from_tenhou6, tenhou6_from_record
 from scoring import services
 from scoring.models import Game, Hand
-from tests.engine.corpus import CORPUS_FILES, CorpusGame, corpus_dir, load_games
+from tests.engine.corpus import CORPUS_FILES, CorpusGame, required_corpus
 from tests.engine.test_tenhou6 import SANMA_ROUNDS, comparable, sanma_log
 from tests.factories import players
 
@@ -32,13 +31,7 @@ IMPORT = "/clubs/{slug}/games/import/"
 @pytest.fixture(scope="module")
 def corpus_games() -> list[CorpusGame]:
     """A few real games: the first two of each corpus file and the longest of all."""
-    directory = corpus_dir()
-    if not all((directory / name).is_file() for name in CORPUS_FILES):
-        message = f"the Tenhou corpus is not at {directory}; set TENBOU_CORPUS to its folder"
-        if os.environ.get("TENBOU_REQUIRE_CORPUS") == "1":
-            pytest.fail(message + " (TENBOU_REQUIRE_CORPUS=1: it is required here)")
-        pytest.skip(message)
-    games = load_games(directory)
+    games = required_corpus()
     chosen = [g for name in CORPUS_FILES for g in [x for x in games if x.file == name][:2]]
     chosen.append(max(games, key=lambda g: len(g.vectors)))
     return chosen
