@@ -204,21 +204,11 @@ class GameCreateApi(Api):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         club = club_for(request, d["club"], policy.START_ROLE)
-        players = {p.pk: p for p in club.players.filter(pk__in=d["players"])}
-        missing = [pk for pk in d["players"] if pk not in players]
-        if missing:
-            raise exceptions.ValidationError(
-                {"players": [f"No player {missing[0]} in {club.name}."]}
-            )
-        extra: dict[str, Any] = {}
-        if "league" in d:
-            extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
-        if "ruleset" in d:
-            ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
-            extra["ruleset_version"] = ruleset.current_version
+        seats = _seated(club, d["players"])
+        extra = _rules_from(club, d)
         game = services.game_start(
             club=club,
-            seats=[players[pk] for pk in d["players"]],
+            seats=seats,
             created_by=request.user,
             seated_elsewhere_ok=d["seated_elsewhere_ok"],
             rules=d.get("rules"),
@@ -228,6 +218,27 @@ class GameCreateApi(Api):
             **extra,
         )
         return Response(game_data(game), status=status.HTTP_201_CREATED)
+
+
+def _seated(club: Any, ids: list[int]) -> list[Any]:
+    """The club's players of ``ids``, in their order (400 naming the first not of the club)."""
+    players = {p.pk: p for p in club.players.filter(pk__in=ids)}
+    missing = [pk for pk in ids if pk not in players]
+    if missing:
+        raise exceptions.ValidationError({"players": [f"No player {missing[0]} in {club.name}."]})
+    return [players[pk] for pk in ids]
+
+
+def _rules_from(club: Any, d: dict[str, Any]) -> dict[str, Any]:
+    """The ``league`` or club ``ruleset`` (its current version) an input names, as the game
+    services take them (404 for one the club does not have)."""
+    extra: dict[str, Any] = {}
+    if "league" in d:
+        extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
+    if "ruleset" in d:
+        ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
+        extra["ruleset_version"] = ruleset.current_version
+    return extra
 
 
 class GameCollectionApi(GameListApi, GameCreateApi):
@@ -493,21 +504,11 @@ class GameFinalScoresApi(Api):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         club = club_for(request, d["club"], policy.START_ROLE)
-        players = {p.pk: p for p in club.players.filter(pk__in=d["players"])}
-        missing = [pk for pk in d["players"] if pk not in players]
-        if missing:
-            raise exceptions.ValidationError(
-                {"players": [f"No player {missing[0]} in {club.name}."]}
-            )
-        extra: dict[str, Any] = {}
-        if "league" in d:
-            extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
-        if "ruleset" in d:
-            ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
-            extra["ruleset_version"] = ruleset.current_version
+        seats = _seated(club, d["players"])
+        extra = _rules_from(club, d)
         game = services.game_final_scores_enter(
             club=club,
-            seats=[players[pk] for pk in d["players"]],
+            seats=seats,
             final_scores=dict(d["final_scores"]),
             created_by=request.user,
             rules=d.get("rules"),
@@ -583,18 +584,14 @@ class Tenhou6ImportApi(Api):
         data.is_valid(raise_exception=True)
         d = data.validated_data
         club = club_for(request, d["club"], policy.IMPORT_LOG_ROLE)
-        extra: dict[str, Any] = {"table": d.get("table", ""), "played_on": d.get("played_on")}
-        if "league" in d:
-            extra["league"] = get_object_or_404(club.leagues, slug=d["league"])
-        if "ruleset" in d:
-            ruleset = get_object_or_404(club.rulesets, pk=d["ruleset"])
-            extra["ruleset_version"] = ruleset.current_version
-            if ruleset.current_version is None:
-                raise services.GameError(
-                    gettext("That rule set has no saved version yet."),
-                    code="rules",
-                    field="ruleset",
-                )
+        extra = {"table": d.get("table", ""), "played_on": d.get("played_on")}
+        extra.update(_rules_from(club, d))
+        if "ruleset" in d and extra["ruleset_version"] is None:
+            raise services.GameError(
+                gettext("That rule set has no saved version yet."),
+                code="rules",
+                field="ruleset",
+            )
         if "rules" in d:
             extra["rules"] = d["rules"]
         game = services.game_import_tenhou6(
