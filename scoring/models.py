@@ -193,6 +193,11 @@ class GameSeat(models.Model):
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    yaku = models.JSONField(
+        default=dict,
+        help_text="The yaku of the seat's wins in this game entered by yaku or by tiles, cached "
+        "from the replay: yaku id to [name, count].",
+    )
 
     class Meta:
         ordering = ["game", "seat"]
@@ -220,6 +225,11 @@ class Hand(models.Model):
     # Cached from the last replay.
     result = models.JSONField(default=dict)
     label = models.CharField(max_length=10, blank=True)
+    version = models.PositiveIntegerField(
+        default=0,
+        help_text="The game's version when this row was last written: the game page's poll "
+        "sends the hands written after the version it shows.",
+    )
 
     class Meta:
         ordering = ["game", "number"]
@@ -312,6 +322,11 @@ class SeasonTotal(models.Model):
     settlements = models.JSONField(
         default=dict,
         help_text="Games by settlement: the settlement options (canonical JSON) to a count.",
+    )
+    yaku = models.JSONField(
+        default=dict,
+        help_text="The yaku of the player's wins in the counted games: yaku id to "
+        "[name, count] (the seats' yaku added up).",
     )
 
     class Meta:
