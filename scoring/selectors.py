@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    IntegerField,
+    Prefetch,
+    QuerySet,
+    Value,
+    When,
+    prefetch_related_objects,
+)
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
@@ -22,7 +30,7 @@ from core.formats import points, result_text
 from core.i18n import rule_word
 from core.models import AuditEntry
 from engine.types import Breakdown
-from scoring.models import Game, Hand
+from scoring.models import Game, GameSeat, Hand
 from scoring.presenter import (
     ACTION_WORDS,
     SITS_OUT,
@@ -50,6 +58,15 @@ def game_for_user(
         games = games.select_for_update(of=("self",))
     game = get_object_or_404(games, pk=pk)
     return game, require_role(game.club, game.member_role, role)
+
+
+def with_seats(game: Game) -> Game:
+    """``game`` with its seats and their players read once, for the page's many readers of
+    them (the names, the state, the frame, the confirmations)."""
+    prefetch_related_objects(
+        [game], Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+    )
+    return game
 
 
 def visible_games(user: Any) -> QuerySet[Game]:
@@ -228,6 +245,25 @@ def final_scores_entered(game: Game) -> dict[str, Any] | None:
 
 CORRECTIONS_ON_PAGE = 3
 """A hand's corrections the game page's ledger shows (the latest); the trail has them all."""
+
+
+def poll_frame(game: Game) -> str:
+    """What frames the game page's ledger, as a token the page's poll sends back: its status
+    (the links, the actions) and who sits where (a merged duplicate renames the seats). While
+    it holds, the poll sends only the hands that changed; when it changes, the whole body."""
+    seats = ",".join(str(s.player_id) for s in sorted(game.seats.all(), key=lambda s: s.seat))
+    return f"{game.status}.{seats}"
+
+
+def hands_since(game: Game, version: int) -> list[Hand]:
+    """The game's hands written after ``version`` (:attr:`Hand.version`), in order: what the
+    poll of a page showing that version sends. Bounded by what the game holds now: a write
+    that commits while this reads is sent at the next poll, not twice."""
+    return list(
+        game.hands.filter(
+            version__gt=version, version__lte=game.version, number__lte=game.hand_count
+        ).order_by("number")
+    )
 
 
 def ledger(

@@ -468,6 +468,9 @@ def hand_corrections(game: Game) -> list[tuple[Correction, ...]]:
     """Each hand's corrections, oldest first, found as the sheet finds them (the trail is
     followed, so a correction stays with its hand when earlier hands are deleted): the game
     page's ledger marks the corrected hands with what they were."""
+    if not game.audit_entries.filter(action__in=("hand.corrected", *REMOVALS)).exists():
+        # Nothing was ever crossed out: the trail of a long game need not be followed.
+        return [() for _ in range(game.hand_count)]
     names, doubles = player_names(game), riichi_doubles(game)
     entries = list(
         game.audit_entries.filter(action__in=TRAIL_ACTIONS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -157,10 +158,13 @@ def game_final_scores_new(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request")
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The game page; to htmx's poll, the page's body when the game changed (204 if not)."""
+    """The game page. To htmx's poll (the version, hand count and frame the page shows): 204
+    while the game is unchanged, else what changed (:func:`_poll_answer`)."""
     game, role = selectors.game_for_user(request.user, pk)
-    if request.htmx and request.GET.get("version") == str(game.version):
+    shown = _shown(request) if request.htmx else None
+    if shown is not None and shown.version == game.version:
         return HttpResponse(status=204)
+    selectors.with_seats(game)
     # What a correction changed is shown once, on the page its scorer comes back to.
     changes = (
         None
@@ -168,6 +172,15 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         else request.session.pop(CHANGES_KEY.format(pk=pk), None)
     )
     state = selectors.game_state(game)
+    frame = selectors.poll_frame(game)
+    hands = None
+    if (
+        shown is not None
+        and shown.frame == frame
+        and not game.by_final_scores
+        and (game.hand_count or not shown.hands)  # back to no hands: the page's empty ledger
+    ):
+        hands = selectors.hands_since(game, shown.version)
     user_seat = next(
         (
             s["seat"]
@@ -178,12 +191,22 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     status = game.status
     can_correct = policy.may_correct(role, status)
+    # The trail is followed only when a hand is shown (an answer with no hand needs none).
+    corrections = sheet_data.hand_corrections(game) if hands is None or hands else ()
+    ledger = selectors.ledger(game, hands, corrections=corrections)
+    last_hand = ledger[-1] if ledger and ledger[-1]["number"] == game.hand_count else None
+    if last_hand is None and game.hand_count and policy.may_enter(role, status):
+        # The poll sent no change to the last hand: the undo button still names it.
+        last = game.hands.filter(number=game.hand_count)
+        last_hand = selectors.ledger(game, last, corrections=corrections)[0]
     context = {
         "game": game,
         "club": game.club,
         "role": role,
         "state": state,
-        "ledger": selectors.ledger(game, corrections=sheet_data.hand_corrections(game)),
+        "ledger": ledger,
+        "last_hand": last_hand,
+        "frame": frame,
         "audit": (
             selectors.audit_trail(game, limit=selectors.AUDIT_ON_PAGE)
             if policy.may_see_audit(role)
@@ -210,8 +233,52 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ),
         "clock": clocks.entry_clock(game),
     }
-    template = "scoring/game_body.html" if request.htmx else "scoring/game_detail.html"
-    return render(request, template, context)
+    if hands is not None and shown is not None:
+        return _poll_answer(request, context, shown)
+    if request.htmx:
+        # The whole body, in place of the one the page shows (the poller targets itself).
+        response = render(request, "scoring/game_body.html", context)
+        response["HX-Retarget"] = "#game-body"
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return render(request, "scoring/game_detail.html", context)
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What the polling page shows: the game's version, its number of hands and its frame
+    (:func:`scoring.selectors.poll_frame`)."""
+
+    version: int
+    hands: int
+    frame: str
+
+
+def _shown(request: HttpRequest) -> _Shown | None:
+    """What the poll says the page shows; a page from before the poll sent its hands and frame
+    gets 204 or the whole body."""
+    try:
+        version, hands = int(request.GET["version"]), int(request.GET.get("hands", -1))
+    except (KeyError, ValueError):
+        return None
+    return _Shown(version=version, hands=hands, frame=request.GET.get("frame", ""))
+
+
+def _poll_answer(request: HttpRequest, context: dict[str, Any], shown: _Shown) -> HttpResponse:
+    """Only what changed since the version the page shows, as htmx's out-of-band swaps: the
+    poller with the new version, the parts above and below the ledger (bounded: the latest
+    audit entries), and the ledger's hands written since (:attr:`Hand.version`), appended
+    when new, in place when changed; the hands beyond the game's end now are removed. A
+    300-hand game sends its new hand, not its 300."""
+    game = context["game"]
+    rows = context["ledger"]
+    context |= {
+        "replaced": [r for r in rows if r["number"] <= shown.hands],
+        "appended": [r for r in rows if r["number"] > shown.hands],
+        "removed": range(game.hand_count + 1, shown.hands + 1),
+        "empty_gone": shown.hands == 0 and game.hand_count > 0,
+    }
+    return render(request, "scoring/game_changes.html", context)
 
 
 @login_required

@@ -252,6 +252,7 @@ def _add_hand(
         entered_by=user if getattr(user, "is_authenticated", False) else None,
         result=added.as_dict(),
         label=added.label,
+        version=game.version + 1,  # the version cache_replay gives the game
     )
     cache_replay(
         game,

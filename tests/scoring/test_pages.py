@@ -148,7 +148,8 @@ def test_the_game_page_loads_htmx_from_our_static_files_with_inline_styles_off(
     assert '<script src="/static/django_htmx/htmx-2.min.js"' in html
     # The CSP allows no inline style: htmx must not add its indicator styles.
     assert '"includeIndicatorStyles": false' in html
-    assert f'hx-get="/games/{running_game.pk}/?version={running_game.version}"' in html
+    poll = f"/games/{running_game.pk}/?version={running_game.version}&amp;hands=3&amp;frame="
+    assert f'hx-get="{poll}' in html
 
 
 def test_the_poll_gets_no_content_while_the_game_is_unchanged(client, charlie, running_game):
@@ -176,11 +177,13 @@ def test_the_poll_gets_the_pages_body_after_another_device_entered_a_hand(
 
     html = response.content.decode()
     assert response.status_code == 200
+    # A page that sends no hands or frame (one loaded before the poll sent them) gets the body.
     assert response.templates[0].name == "scoring/game_body.html"
+    assert response["HX-Retarget"] == "#game-body"
     assert "<html" not in html and 'id="game-body"' in html
     assert 'id="hand-4"' in html
     # The next poll asks from the new version.
-    assert f"?version={running_game.version}" in html
+    assert f"?version={running_game.version}&amp;hands=4" in html
 
 
 def test_the_poll_and_the_workers_refresh_leave_what_a_correction_changed_to_the_page(
@@ -527,7 +530,7 @@ def test_a_finished_games_names_link_to_the_players_pages(client, charlie, finis
 
     content = client.get(f"/games/{finished_game.pk}/").content.decode()
 
-    ledger_head = _section(content, '<table class="ledger">', "</thead>")
+    ledger_head = _section(content, '<table class="ledger" id="ledger">', "</thead>")
     confirmations = _section(content, '<ul class="confirm-list">', "</ul>")
     for seat in finished_game.seats.select_related("player"):
         link = f'href="/clubs/{finished_game.club.slug}/players/{seat.player.pk}/">'
@@ -540,7 +543,7 @@ def test_a_running_games_ledger_leaves_the_names_unlinked(client, bob, running_g
 
     content = client.get(f"/games/{running_game.pk}/").content.decode()
 
-    ledger_head = _section(content, '<table class="ledger">', "</thead>")
+    ledger_head = _section(content, '<table class="ledger" id="ledger">', "</thead>")
     assert "<a " not in ledger_head
     assert running_game.seats.get(seat=0).player.display_name in ledger_head
 
