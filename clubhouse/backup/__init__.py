@@ -4,7 +4,9 @@
 restore keeps them working), memberships, players, rule sets with every version, leagues and
 seasons, every game as a game record with what the club knows about it (league, season, table,
 status, who confirmed), its tournaments (entrants, rounds, tables with their games, seats and
-penalties; the players' EMA names and numbers ride with the players), and the audit trail.
+penalties; the players' EMA names and numbers ride with the players), its nights of five at
+a table (rotations: the sit-out order, and each game with who sat it out), and the audit
+trail.
 ``import_club`` restores that into a database that does not have the club yet. The numbers
 of a game are not in the file: they come from the engine's replay of the game records on
 import, like every other number in Tenbou.

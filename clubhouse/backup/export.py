@@ -11,7 +11,7 @@ from core.snapshot import read_snapshot
 from leagues.models import League
 from rulesets.models import RuleSet
 from scoring import services
-from scoring.models import Game
+from scoring.models import Game, Rotation
 from tournaments.models import Event
 
 
@@ -94,6 +94,7 @@ def _export(club: Club) -> dict[str, Any]:
         "leagues": [_league(lg) for lg in club.leagues.order_by("slug")],
         "games": [_game(g) for g in games],
         "events": [_event(e, index) for e in _events(club)],
+        "rotations": [_rotation(r, index) for r in _rotations(club)],
         "audit": [
             {
                 "action": a.action,
@@ -267,5 +268,38 @@ def _event(e: Event, games: dict[int, int]) -> dict[str, Any]:
                 "created": _when(p.created),
             }
             for p in e.penalties.select_related("entrant", "created_by").order_by("id")
+        ],
+    }
+
+
+def _rotations(club: Club) -> list[Rotation]:
+    return list(
+        club.rotations.order_by("created_at", "id").select_related(
+            "league", "ruleset_version__ruleset", "created_by"
+        )
+    )
+
+
+def _rotation(r: Rotation, games: dict[int, int]) -> dict[str, Any]:
+    """A night of five at a table: its rules as resolved when it was made, its sit-out order
+    (``seats``, by place) and its games (each by its place in ``games``, with who sat it out
+    when it started); players by their display name, as in games."""
+    version = r.ruleset_version
+    return {
+        "league": r.league.slug if r.league else None,
+        "ruleset": [version.ruleset.name, version.number] if version else None,
+        "rules": r.rules,
+        "rules_name": r.rules_name,
+        "table": r.table,
+        "played_on": _when(r.played_on),
+        "created_by": _username(r.created_by),
+        "created_at": _when(r.created_at),
+        "seats": [
+            {"place": s.place, "player": s.player.display_name}
+            for s in r.seats.select_related("player").order_by("place")
+        ],
+        "games": [
+            {"number": g.number, "game": games[g.game_id], "sits_out": g.sits_out.display_name}
+            for g in r.games.select_related("sits_out").order_by("number")
         ],
     }

@@ -15,7 +15,7 @@ from core.models import AuditEntry
 from leagues.models import League, Season
 from rulesets.models import RuleSet, RuleSetVersion
 from scoring import services, totals
-from scoring.models import Game, GameSeat, Hand
+from scoring.models import Game, GameSeat, Hand, Rotation, RotationGame, RotationSeat
 from scoring.selectors import current_action
 from tournaments.models import Entrant, Event, Penalty, Round, Table, TableSeat
 
@@ -144,6 +144,8 @@ def import_club(data: dict[str, Any], *, bind_existing_users: bool = False) -> C
     ]
     for e in data.get("events", []):
         _restore_event(club, e, players, versions, games, user)
+    for r in data.get("rotations", []):
+        _restore_rotation(club, r, players, leagues, versions, games, user)
     # The games' statuses and confirmations were written straight into their rows: each
     # season's standings totals are built once from them (new seasons have none to keep up).
     for season in seasons.values():
@@ -289,3 +291,46 @@ def _restore_event(
         )
         Penalty.objects.filter(pk=penalty.pk).update(created=_dt(p["created"]))
     return event
+
+
+def _restore_rotation(
+    club: Club,
+    r: dict[str, Any],
+    players: dict[str, Player],
+    leagues: dict[str, League],
+    versions: dict[tuple[str, int], RuleSetVersion],
+    games: list[Game],
+    user: Any,
+) -> Rotation:
+    """A night of five at a table as the backup has it: its rules as resolved then (not
+    resolved again), its sit-out order, and its games, the ones restored before it, each with
+    who sat it out (not worked out again from the order, which may have changed since)."""
+    rotation = Rotation.objects.create(
+        club=club,
+        league=leagues[r["league"]] if r["league"] else None,
+        ruleset_version=versions[tuple(r["ruleset"])] if r["ruleset"] else None,  # type: ignore[index]
+        rules=r["rules"],
+        rules_name=r["rules_name"],
+        table=r["table"],
+        played_on=_date(r["played_on"]),
+        created_by=user(r["created_by"]),
+    )
+    Rotation.objects.filter(pk=rotation.pk).update(created_at=_dt(r["created_at"]))
+    RotationSeat.objects.bulk_create(
+        [
+            RotationSeat(rotation=rotation, place=s["place"], player=players[s["player"]])
+            for s in r["seats"]
+        ]
+    )
+    RotationGame.objects.bulk_create(
+        [
+            RotationGame(
+                rotation=rotation,
+                number=g["number"],
+                game=games[g["game"]],
+                sits_out=players[g["sits_out"]],
+            )
+            for g in r["games"]
+        ]
+    )
+    return rotation

@@ -20,9 +20,20 @@ from core.errors import DomainError
 from leagues.models import League
 from leagues.services import in_placement_range
 from scoring.models import Game
+from scoring.rotations import PLAYERS as ROTATION_PLAYERS
+from scoring.rotations import SEATS as ROTATION_SEATS
 from tournaments.models import Event, Round
 
 FORMAT = "tenbou-club-backup/1"
+"""The backup's format, compared as it is: a file naming another is refused whole.
+
+It stays 1 when a key is added that a restore can do without (the club's settings, the
+players' EMA fields, ``events``, ``rotations``): a file written before such a key restores
+without it (no rotations, say), and an older Tenbou, which reads only the keys it knows,
+restores a newer file without them (its games stay, as games). A second number would make
+every backup written so far unreadable unless both were accepted, and buy nothing for an
+optional key. It goes up when a key changes meaning or a key is added that a restore cannot
+do without: an older file could not restore then, or would restore wrong."""
 
 
 class BackupError(DomainError):
@@ -150,6 +161,26 @@ def _resolved(spec: Any, path: str) -> dict[str, Any]:
     return spec
 
 
+def _version_ref(
+    ref: Any,
+    path: str,
+    versions: dict[tuple[str, int], engine.Rules],
+    *,
+    optional: bool = False,
+) -> None:
+    """A rule set version named as the export names it: ``[rule set name, number]``."""
+    if ref is None and optional:
+        return
+    if not (
+        isinstance(ref, list)
+        and len(ref) == 2
+        and isinstance(ref[0], str)
+        and isinstance(ref[1], int)
+        and tuple(ref) in versions
+    ):
+        raise _fail(path, f"{ref!r} is not a rule set version of the backup")
+
+
 def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
     """Refuse a backup that cannot be restored as it is, naming the first place that is wrong.
 
@@ -245,6 +276,8 @@ def check_backup(data: Any, *, bind_existing_users: bool = False) -> None:
         _check_game(g, f"games[{i}]", set(names), seasons, versions, user)
     # A backup written before tournaments were kept has no events.
     _check_events(data.get("events", []), set(names), versions, len(games), user)
+    # A backup written before rotations were kept has none (see FORMAT).
+    _check_rotations(data.get("rotations", []), set(names), seasons, versions, games, user)
     for i, a in enumerate(_list(data["audit"], "audit", most=10 * bounds.ROWS)):
         at = f"audit[{i}]"
         _object(a, at, ("action", "actor", "game", "hand_number", "before", "after"))
@@ -438,17 +471,7 @@ def _check_game(
         not isinstance(g["season"], str) or g["season"] not in seasons.get(g["league"], ())
     ):
         raise _fail(f"{at}.season", f"{g['season']!r} is not a season of the game's league")
-    if g["ruleset"] is not None:
-        ref = g["ruleset"]
-        known_ref = (
-            isinstance(ref, list)
-            and len(ref) == 2
-            and isinstance(ref[0], str)
-            and isinstance(ref[1], int)
-            and tuple(ref) in versions
-        )
-        if not known_ref:
-            raise _fail(f"{at}.ruleset", f"{ref!r} is not a rule set version of the backup")
+    _version_ref(g["ruleset"], f"{at}.ruleset", versions, optional=True)
     _text(g["rules_name"], f"{at}.rules_name", 120)
     _text(g["table"], f"{at}.table", bounds.TABLE)
     _day(g["played_on"], f"{at}.played_on")
@@ -517,15 +540,7 @@ def _check_events(
         ends = _day(e["ends_on"], f"{at}.ends_on")
         if starts is not None and ends is not None and ends < starts:
             raise _fail(f"{at}.ends_on", "a tournament cannot end before it starts")
-        ref = e["ruleset"]
-        if not (
-            isinstance(ref, list)
-            and len(ref) == 2
-            and isinstance(ref[0], str)
-            and isinstance(ref[1], int)
-            and tuple(ref) in versions
-        ):
-            raise _fail(f"{at}.ruleset", f"{ref!r} is not a rule set version of the backup")
+        _version_ref(e["ruleset"], f"{at}.ruleset", versions)
         rounds = _count(e["rounds"], f"{at}.rounds", least=1, most=bounds.EVENT_ROUNDS)
         _count(e["round_minutes"], f"{at}.round_minutes", least=1, most=bounds.ROUND_MINUTES)
         _choice(e["draw"], f"{at}.draw", Event.Draw.values, "draw")
@@ -616,3 +631,75 @@ def _check_entrants(entrants: Any, at: str, players: set[str], rounds: int) -> s
     _unique(numbers, at, "the entrant number")
     _unique(names, at, "the player")
     return set(numbers)
+
+
+def _check_rotations(
+    rotations: Any,
+    players: set[str],
+    leagues: dict[str, set[str]],
+    versions: dict[tuple[str, int], engine.Rules],
+    games: list[Any],
+    user: Any,
+) -> None:
+    """Every night of five at a table (``games`` checked already): its league and rule set
+    version, if any, of the backup; its rules resolved, for four players; its five players in
+    places 0 to 4, each once; its games, each a game of the backup, numbered once, in no other
+    rotation, and sat out by one of the five who does not play it."""
+    in_rotation: dict[int, str] = {}
+    for i, r in enumerate(_list(rotations, "rotations")):
+        at = f"rotations[{i}]"
+        _object(r, at, ("league", "ruleset", "rules", "rules_name", "table", "played_on"))
+        _object(r, at, ("created_by", "created_at", "seats", "games"))
+        league = r["league"]
+        if league is not None and (not isinstance(league, str) or league not in leagues):
+            raise _fail(f"{at}.league", f"{league!r} is not one of the leagues")
+        _version_ref(r["ruleset"], f"{at}.ruleset", versions, optional=True)
+        seated = _rules(_resolved(r["rules"], f"{at}.rules"), f"{at}.rules").players
+        if seated != ROTATION_SEATS:
+            raise _fail(
+                f"{at}.rules",
+                f"five at a table plays games of {ROTATION_SEATS}; these rules seat {seated}",
+            )
+        _text(r["rules_name"], f"{at}.rules_name", 120)
+        _text(r["table"], f"{at}.table", bounds.TABLE)
+        _day(r["played_on"], f"{at}.played_on")
+        user(r["created_by"], f"{at}.created_by")
+        _moment(r["created_at"], f"{at}.created_at")
+        seats = _list(r["seats"], f"{at}.seats")
+        if len(seats) != ROTATION_PLAYERS:
+            raise _fail(
+                f"{at}.seats", f"a rotation has {ROTATION_PLAYERS} players, found {len(seats)}"
+            )
+        places: list[int] = []
+        order: list[str] = []
+        for j, s in enumerate(seats):
+            sat = f"{at}.seats[{j}]"
+            _object(s, sat, ("place", "player"))
+            places.append(_count(s["place"], f"{sat}.place", most=ROTATION_PLAYERS - 1))
+            if not isinstance(s["player"], str) or s["player"] not in players:
+                raise _fail(f"{sat}.player", f"{s['player']!r} is not one of the players")
+            order.append(s["player"])
+        _unique(places, f"{at}.seats", "the place")
+        _unique(order, f"{at}.seats", "the player")
+        numbers: list[int] = []
+        for j, g in enumerate(_list(r["games"], f"{at}.games", most=bounds.GAMES)):
+            gat = f"{at}.games[{j}]"
+            _object(g, gat, ("number", "game", "sits_out"))
+            numbers.append(_count(g["number"], f"{gat}.number", least=1, most=32_767))
+            game = g["game"]
+            if isinstance(game, bool) or not isinstance(game, int):
+                raise _fail(f"{gat}.game", f"expected a game's place in 'games', found {game!r}")
+            if not 0 <= game < len(games):
+                held = f"its games are 0 to {len(games) - 1}" if games else "it has no games"
+                raise _fail(f"{gat}.game", f"no game {game} in the backup ({held})")
+            if game in in_rotation:
+                raise _fail(f"{gat}.game", f"game {game} is {in_rotation[game]} too")
+            in_rotation[game] = gat
+            out = g["sits_out"]
+            if not isinstance(out, str) or out not in order:
+                raise _fail(f"{gat}.sits_out", f"{out!r} is not one of the rotation's players")
+            if out in games[game]["record"]["players"]:
+                raise _fail(
+                    f"{gat}.sits_out", f"{out!r} plays game {game}, so cannot have sat it out"
+                )
+        _unique(numbers, f"{at}.games", "the game number")
