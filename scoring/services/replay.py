@@ -129,6 +129,10 @@ def cache_replay(
 
     When the result changes after players confirmed it, their confirmations are cleared (they
     confirmed other numbers) with an audit entry naming ``cause``, done by ``actor``.
+
+    The seats' yaku (``GameSeat.yaku``, what the season totals and the league's yaku leaders
+    add up) are written with their numbers: from every hand once the game is over
+    (:func:`_game_yaku`), emptied when it runs again.
     """
     old_final = game.final
     changed = []
