@@ -19,6 +19,10 @@ record the settings they were built under (:class:`~scoring.models.SeasonTotalsB
 
 Every write and every rebuild holds the season's row lock, so a rebuild never misses a write
 that commits while it runs.
+
+A total also adds up the yaku of the player's counted seats (``GameSeat.yaku``, cached by the
+replay when a game is over), so the league page's yaku leaders read one row per player and
+season (:func:`league_totals`) where they decoded every hand of every season.
 """
 
 from __future__ import annotations
@@ -36,8 +40,9 @@ import engine
 from leagues.models import League, Season
 from scoring.models import Game, GameSeat, SeasonTotal, SeasonTotalsBasis
 
-FORMAT = 1
-"""The layout of the totals: a new one makes every season's totals rebuild when next read."""
+FORMAT = 2
+"""The layout of the totals: a new one makes every season's totals rebuild when next read
+(2: the yaku of the counted games, :attr:`SeasonTotal.yaku`)."""
 
 
 def points_table(league: League) -> list[int]:
@@ -87,6 +92,21 @@ def settlement_key(options: dict[str, Any]) -> str:
     )
 
 
+def add_yaku(into: dict[str, list[Any]], made: dict[str, list[Any]]) -> None:
+    """Add the yaku counts ``made`` (``{yaku id: [name, count]}``, as a seat and a total keep
+    them) to ``into``; the name is the one last added (names do not change a count).
+
+    >>> total = {"riichi": ["Riichi", 2]}
+    >>> add_yaku(total, {"riichi": ["Riichi", 1], "pinfu": ["Pinfu", 1]})
+    >>> total
+    {'riichi': ['Riichi', 3], 'pinfu': ['Pinfu', 1]}
+    """
+    for yaku, (name, count) in made.items():
+        entry = into.setdefault(yaku, [name, 0])
+        entry[0] = name
+        entry[1] += count
+
+
 def _shared_points(
     counted: Any, player_ids: Iterable[int] | None, table: list[int]
 ) -> dict[tuple[int, int], tuple[int, int]]:
@@ -125,8 +145,8 @@ def compute(
     season: Season, league: League, player_ids: Iterable[int] | None = None
 ) -> list[SeasonTotal]:
     """The season's totals (unsaved) from its counted games, for every player or only for
-    ``player_ids``. Three queries: sums by player and settlement, shared places (placement
-    leagues), the worst results (when the league drops some)."""
+    ``player_ids``. Four queries: sums by player and settlement, the seats' yaku, shared
+    places (placement leagues), the worst results (when the league drops some)."""
     basis = basis_of(league)
     table = basis["placement_points"]
     keep = basis["drop_worst"]
@@ -171,6 +191,7 @@ def compute(
                 placement_points=0 if table is not None else None,
                 worst=[],
                 settlements={},
+                yaku={},
             )
         t.games += g["n"]
         t.total += g["sum_result"]
@@ -184,6 +205,8 @@ def compute(
         t.settlements[key] = t.settlements.get(key, 0) + g["n"]
     if not totals:
         return []
+    for player_id, made in seats.exclude(yaku={}).order_by().values_list("player_id", "yaku"):
+        add_yaku(totals[player_id].yaku, made)
 
     shared: dict[tuple[int, int], tuple[int, int]] = {}
     if table is not None:
@@ -302,22 +325,40 @@ def season_rebuild(season: Season) -> list[SeasonTotal]:
     return rows
 
 
+def _make_current(season_id: int) -> None:
+    """Rebuild the season's totals unless, under its row lock, they are current after all (a
+    reader that found them stale may have waited for another reader's rebuild)."""
+    with transaction.atomic():
+        locked = _locked_season(season_id)
+        current = SeasonTotalsBasis.objects.filter(season_id=season_id).first()
+        if locked is not None and (current is None or current.settings != basis_of(locked.league)):
+            season_rebuild(locked)
+
+
 def season_totals(season: Season) -> list[SeasonTotal]:
     """The season's totals with their players, for the standings: two queries, rebuilt once
     first when they were built under other league settings than ``season.league``'s (or never).
     """
     basis = SeasonTotalsBasis.objects.filter(season_id=season.pk).first()
     if basis is None or basis.settings != basis_of(season.league):
-        with transaction.atomic():
-            locked = _locked_season(season.pk)
-            current = SeasonTotalsBasis.objects.filter(season_id=season.pk).first()
-            if locked is not None and (
-                current is None or current.settings != basis_of(locked.league)
-            ):
-                season_rebuild(locked)
+        _make_current(season.pk)
     return list(
         SeasonTotal.objects.filter(season_id=season.pk).select_related("player").order_by("pk")
     )
+
+
+def league_totals(league: League) -> Any:
+    """The totals of every season of the league (a QuerySet of :class:`SeasonTotal`, not yet
+    read), each season's rebuilt first when not current, as :func:`season_totals` does: one
+    query finds the seasons that are not, however many the league has, so a reader across the
+    seasons (the league page's yaku leaders) costs that query and its own."""
+    settings = basis_of(league)
+    for season_id, built in Season.objects.filter(league_id=league.pk).values_list(
+        "pk", "totals_basis__settings"
+    ):
+        if built != settings:
+            _make_current(season_id)
+    return SeasonTotal.objects.filter(season__league_id=league.pk)
 
 
 TOTAL_FIELDS = (
@@ -332,6 +373,7 @@ TOTAL_FIELDS = (
     "placement_points",
     "worst",
     "settlements",
+    "yaku",
 )
 
 

@@ -7,7 +7,7 @@ refusal raised. This module is the one boundary between the database and the eng
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -19,6 +19,7 @@ from clubs.access import Role
 from clubs.models import Membership, Player
 from core.bounds import NOTE
 from core.models import log_action
+from engine.yaku import HanBreakdown
 from scoring import policy, totals
 from scoring.errors import (
     GameError,
@@ -128,6 +129,10 @@ def cache_replay(
 
     When the result changes after players confirmed it, their confirmations are cleared (they
     confirmed other numbers) with an audit entry naming ``cause``, done by ``actor``.
+
+    The seats' yaku (``GameSeat.yaku``, what the season totals and the league's yaku leaders
+    add up) are written with their numbers: from every hand once the game is over
+    (:func:`_game_yaku`), emptied when it runs again.
     """
     old_final = game.final
     changed = []
@@ -175,12 +180,14 @@ def cache_replay(
     if not was_over and not final.over:
         return changed  # the seats' numbers are empty while a game runs, before and after
     seats = list(game.seats.select_related("player"))
+    yaku = _game_yaku(game, result.hands, hand_count - len(hand_rows)) if final.over else {}
     changed_result = game.final != old_final
     cleared = []
     for s in seats:
         s.score = final.scores[s.seat] if final.over else None
         s.rank = final.ranks[s.seat] if final.ranks else None
         s.result = final.results[s.seat] if final.results else None
+        s.yaku = yaku.get(s.seat, {})
         if s.confirmed_at is not None and (changed_result or not final.over):
             cleared.append(
                 {
@@ -190,7 +197,9 @@ def cache_replay(
                 }
             )
             s.confirmed_at, s.confirmed_by = None, None
-    GameSeat.objects.bulk_update(seats, ["score", "rank", "result", "confirmed_at", "confirmed_by"])
+    GameSeat.objects.bulk_update(
+        seats, ["score", "rank", "result", "yaku", "confirmed_at", "confirmed_by"]
+    )
     totals.game_changed(game)  # the standings' running totals, in this transaction
     if cleared:
         log_action(
@@ -201,6 +210,53 @@ def cache_replay(
             reason=f"The result changed after it was confirmed ({cause or 'a replay'}).",
         )
     return changed
+
+
+def seat_yaku(hands: Iterable[engine.HandResult]) -> dict[int, dict[str, list[Any]]]:
+    """The yaku of each seat's wins over ``hands``, as :attr:`GameSeat.yaku` keeps them: seat
+    to ``{yaku id: [name, wins counting it]}``, from the wins whose breakdown names yaku
+    (entered by yaku or by tiles; a win by han and fu has none). Dora are not yaku; a yaku
+    included in another still counts, as the player page counts them. A breakdown names the
+    record's seat (at five at a table the engine maps the hand's four seats back to the five),
+    so it is the seat row's ``seat`` as it stands.
+
+    >>> from engine.types import Wind
+    >>> from engine.yaku import YakuItem
+    >>> win = HanBreakdown(items=(YakuItem("riichi", "Riichi", 1),), han=1, fu=40)
+    >>> hand = engine.HandResult(Wind.EAST, 1, 0, 0, 0, (0,) * 4, 0, 0, (0,) * 4, ((2, win),))
+    >>> seat_yaku([hand, hand])
+    {2: {'riichi': ['Riichi', 2]}}
+    """
+    out: dict[int, dict[str, list[Any]]] = {}
+    for hand in hands:
+        for seat, breakdown in hand.breakdowns:
+            if not isinstance(breakdown, HanBreakdown):
+                continue
+            made = out.setdefault(seat, {})
+            for item in breakdown.items:
+                entry = made.setdefault(item.id, [item.name, 0])
+                entry[0] = item.name
+                entry[1] += 1
+    return out
+
+
+def _game_yaku(
+    game: Game, results: Sequence[engine.HandResult], earlier: int
+) -> dict[int, dict[str, list[Any]]]:
+    """:func:`seat_yaku` over every hand of the game that is over: ``results`` are its last
+    hands' results, after ``earlier`` hands the replay did not score (a hand appended from the
+    cached progress scores only itself, :func:`continued`).
+
+    Those earlier hands did not change, so their cached results are read, one query, once: a
+    game is over only on its last hand (or the end the club declares, which replays it all,
+    ``earlier`` 0), so a running game's appends never read or decode its earlier hands, and
+    the seats are written then anyway. A correction, a deleted hand or a restore replays the
+    whole game and reads nothing."""
+    hands: list[engine.HandResult] = []
+    if earlier:
+        cached = game.hands.filter(number__lte=earlier).order_by("number")
+        hands += [engine.HandResult.from_dict(r) for r in cached.values_list("result", flat=True)]
+    return seat_yaku([*hands, *results])
 
 
 def write_hands(rows: Sequence[Hand], *, entered: Hand | None = None) -> None:

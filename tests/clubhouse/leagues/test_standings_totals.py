@@ -3,12 +3,14 @@
 A property test plays random seasons through the services (finishes, corrections that change
 who wins, deleted hands, abandons, confirmations, games moved between seasons, the league's
 standings settings and rules changed between games) and compares
-:func:`season_standings` with :func:`season_standings_recomputed` after every step; then
-``rebuild_standings --check`` agrees, and finds a total changed behind its back.
+:func:`season_standings` with :func:`season_standings_recomputed` after every step, and the
+league's yaku leaders (read from the totals) with the yaku decoded from every counted hand;
+then ``rebuild_standings --check`` agrees, and finds a total changed behind its back.
 """
 
 import datetime
 import itertools
+from collections import Counter, defaultdict
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -16,14 +18,21 @@ from django.core.management import CommandError, call_command
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from clubhouse.leagues.standings import season_standings, season_standings_recomputed
+import engine
+from clubhouse.leagues.standings import (
+    counted_games,
+    season_standings,
+    season_standings_recomputed,
+)
+from clubhouse.leagues.stats import YakuLeader, yaku_leaders
 from clubs import players as club_players
 from clubs.models import Membership, Player
+from engine.yaku import HanBreakdown
 from leagues import services as league_services
 from leagues.models import League, Season
 from scoring import services, totals
 from scoring.errors import GameError
-from scoring.models import Game, SeasonTotal
+from scoring.models import Game, GameSeat, Hand, SeasonTotal
 
 DAY = datetime.date(2026, 3, 14)
 NUMBER = itertools.count(1)
@@ -37,6 +46,45 @@ def assert_totals_agree(*seasons):
     for season in seasons:
         season = fresh(season)
         assert season_standings(season) == season_standings_recomputed(season)
+    league = League.objects.get(pk=seasons[0].league_id)
+    assert yaku_leaders(league, limit=100) == yaku_leaders_from_hands(league, limit=100)
+
+
+def yaku_leaders_from_hands(league, *, limit=10):
+    """The league's yaku leaders as the league page counted them before the totals kept
+    yaku: every hand of the counted games decoded (the oracle)."""
+    games = Game.objects.none()
+    for season in league.seasons.all():
+        season.league = league
+        games = games | counted_games(season)
+    games = Game.objects.filter(pk__in=games.values("pk"))
+    seat_player = {
+        (game_id, seat): player_id
+        for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
+            "game_id", "seat", "player_id"
+        )
+    }
+    per_player = defaultdict(Counter)
+    names = {}
+    for game_id, cached in Hand.objects.filter(game__in=games).values_list("game_id", "result"):
+        for seat, b in engine.HandResult.from_dict(cached).breakdowns:
+            if isinstance(b, HanBreakdown):
+                for item in b.items:
+                    per_player[item.id][seat_player[(game_id, seat)]] += 1
+                    names[item.id] = item.name
+    ranked = sorted(
+        per_player.items(), key=lambda kv: (-sum(kv[1].values()), names[kv[0]].casefold())
+    )[:limit]
+    players = Player.objects.in_bulk({p for _, c in ranked for p in c})
+    out = []
+    for yaku, counts in ranked:
+        most = max(counts.values())
+        top = sorted(
+            (players[p] for p, n in counts.items() if n == most),
+            key=lambda p: p.display_name.casefold(),
+        )
+        out.append(YakuLeader(yaku, names[yaku], sum(counts.values()), tuple(top), most))
+    return tuple(out)
 
 
 # Hands the engine takes in any game of four: small wins and draws (no one goes out of points
@@ -61,10 +109,30 @@ hands = st.one_of(
         lambda tenpai: {"result": "draw", "tenpai": sorted(tenpai)},
         st.sets(st.integers(0, 3), max_size=4),
     ),
+    # Wins entered by yaku, which the yaku leaders count (a win by han and fu names none).
+    st.builds(
+        lambda winner, step, made: {
+            "result": "ron",
+            "from": (winner + step) % 4,
+            "wins": [{"seat": winner, "yaku": made[0], "fu": made[1]}],
+        },
+        st.integers(0, 3),
+        st.integers(1, 3),
+        st.sampled_from([(["tanyao"], 30), (["chiitoitsu"], 25), (["tanyao", "chiitoitsu"], 25)]),
+    ),
+    st.builds(
+        lambda seat: {
+            "result": "tsumo",
+            "wins": [{"seat": seat, "yaku": ["menzen_tsumo", "pinfu"]}],
+        },
+        st.integers(0, 3),
+    ),
 )
 
 TSUMO_0 = {"result": "tsumo", "wins": [{"seat": 0, "han": 3, "fu": 30}]}
 TSUMO_3 = {"result": "tsumo", "wins": [{"seat": 3, "han": 4, "fu": 30}]}
+TANYAO_0 = {"result": "ron", "from": 1, "wins": [{"seat": 0, "yaku": ["tanyao"], "fu": 30}]}
+PINFU_3 = {"result": "tsumo", "wins": [{"seat": 3, "yaku": ["menzen_tsumo", "pinfu"]}]}
 
 league_settings = st.fixed_dictionaries(
     {},
@@ -116,6 +184,18 @@ steps = st.lists(
 @example(program=[("play", [0, 1, 2, 3], [TSUMO_0], False), ("correct", 0, TSUMO_3)])
 @example(program=[("play", [0, 1, 2, 3], [TSUMO_0, TSUMO_3], False), ("delete", 0)])
 @example(program=[("play", [0, 1, 2, 3], [], False), ("move", 0), ("move", 0)])
+# The yaku through a correction, a deleted hand, a move and the confirmations they wait for.
+@example(
+    program=[
+        ("play", [0, 1, 2, 3], [TANYAO_0, PINFU_3], False),
+        ("play", [4, 1, 2, 3], [TANYAO_0], True),
+        ("correct", 0, PINFU_3),
+        ("delete", 1),
+        ("move", 0),
+        ("settings", {"confirmation_required": True}),
+        *[("confirm", 0, seat) for seat in range(4)],
+    ]
+)
 @example(
     program=[
         ("settings", {"confirmation_required": True}),
@@ -243,6 +323,27 @@ def test_rebuild_standings_check_finds_a_total_that_disagrees_and_a_rebuild_mend
     call_command("rebuild_standings", "--season", season.pk)
     call_command("rebuild_standings", "--check")
     assert season_standings(fresh(season)) == season_standings_recomputed(fresh(season))
+
+
+def test_rebuild_standings_check_compares_the_yaku_too(club, alice, capsys):
+    league = League.objects.create(club=club, name="L", slug="l", rules="japanese-modern")
+    season = Season.objects.create(league=league, name="S", starts=datetime.date(2026, 1, 1))
+    four = [Player.objects.create(club=club, display_name=n) for n in "ABCD"]
+    call_command("rebuild_standings")
+    game = services.game_create(club=club, players=four, league=league, created_by=alice)
+    services.hand_submit(game=game, hand=TANYAO_0, user=alice)
+    services.game_finish(game=game, user=alice)
+    stored = SeasonTotal.objects.get(season=season, player=four[0])
+    assert stored.yaku == {"tanyao": ["All simples (tanyao)", 1]}
+    call_command("rebuild_standings", "--check")
+    assert "the totals agree with the games" in capsys.readouterr().out
+
+    SeasonTotal.objects.filter(pk=stored.pk).update(yaku={"tanyao": ["All simples (tanyao)", 2]})
+    with pytest.raises(CommandError):
+        call_command("rebuild_standings", "--check")
+    assert f"player {four[0].pk}: yaku {{'tanyao': ['All simples (tanyao)', 2]}} stored" in (
+        capsys.readouterr().out
+    )
 
 
 def test_rebuild_standings_names_a_season_that_does_not_exist(db):

@@ -1,11 +1,13 @@
 """The player page: results, placements and hand statistics read from the cached numbers."""
 
+import datetime
 import re
 
 from django.utils.translation import override
 
 from clubhouse.leagues.stats import live_board, player_stats
-from tests.factories import tsumo
+from leagues.models import Season
+from tests.factories import DAY, tsumo
 
 RON = {"result": "ron", "from": 1, "wins": [{"seat": 0, "han": 3, "fu": 30}], "riichi": [0]}
 
@@ -113,6 +115,87 @@ def test_the_league_page_shows_who_makes_each_yaku_most(
     client.force_login(charlie)
     html = client.get(f"/clubs/{club.slug}/leagues/{league.slug}/").content.decode()
     assert "<h2>Yaku leaders</h2>" in html and "Seven pairs (chiitoitsu)" in html
+    assert "Games that count for the season standings, wins entered by yaku or by tiles." in html
+
+
+PINFU_BY_TILES = {
+    "result": "tsumo",
+    "wins": [{"seat": 0, "tiles": "234567m234p45688s", "win": "6s"}],
+}
+TANYAO_RON = {"result": "ron", "from": 1, "wins": [{"seat": 0, "yaku": ["tanyao"], "fu": 30}]}
+
+
+def test_the_yaku_leaders_add_up_the_seasons_and_count_what_their_standings_count(
+    club, league, players, play_game
+):
+    from clubhouse.leagues.stats import yaku_leaders
+    from scoring import totals
+
+    a, b, c, d, e, _ = players
+    for year in (2024, 2025):
+        Season.objects.create(
+            league=league,
+            name=str(year),
+            starts=datetime.date(year, 1, 1),
+            ends=datetime.date(year, 12, 31),
+        )
+    play_game([a, b, c, d], [TANYAO_RON], league=league, played_on=datetime.date(2024, 5, 1))
+    play_game([a, b, c, d], [TANYAO_RON], league=league, played_on=datetime.date(2025, 5, 1))
+    eve = play_game([e, b, c, d], [TANYAO_RON], league=league, played_on=datetime.date(2025, 6, 1))
+    # A league game on a day no season covers counts in no standings, nor here.
+    outside = play_game([e, b, c, d], [TANYAO_RON], league=league, played_on=DAY)
+    assert outside.season_id is None
+    (tanyao,) = yaku_leaders(league)
+    assert (tanyao.yaku, tanyao.total, tanyao.most, tanyao.leaders) == ("tanyao", 3, 2, (a,))
+
+    # Where the league counts confirmed games only, so do the yaku leaders.
+    league.confirmation_required = True
+    league.save()
+    assert yaku_leaders(league) == ()  # the seasons' totals rebuilt: no game is confirmed
+    eve.seats.update(confirmed_at=eve.finished_at)  # every player confirmed Eve's game
+    totals.game_confirmed(eve)  # as the confirmation service does
+    (tanyao,) = yaku_leaders(league)
+    assert (tanyao.total, tanyao.most, tanyao.leaders) == (1, 1, (e,))
+
+
+def test_the_yaku_leaders_cost_the_same_queries_whatever_the_seasons_hold(
+    club, league, players, play_game, django_assert_num_queries
+):
+    from clubhouse.leagues.stats import yaku_leaders
+
+    a, b, c, d, e, f = players
+    seasons = [
+        Season.objects.create(
+            league=league,
+            name=str(year),
+            starts=datetime.date(year, 1, 1),
+            ends=datetime.date(year, 12, 31),
+        )
+        for year in (2023, 2024, 2025)
+    ]
+
+    def play_each_season():
+        for season in seasons:
+            for seated in ([a, b, c, d], [e, f, c, d]):
+                play_game(
+                    seated, [TANYAO_RON, PINFU_BY_TILES], league=league, played_on=season.starts
+                )
+
+    play_each_season()
+    before = yaku_leaders(league)  # builds the seasons' totals, once
+    # the seasons whose totals are not current (none), the totals, their players
+    with django_assert_num_queries(3):
+        assert yaku_leaders(league) == before
+    play_each_season()
+    play_each_season()
+    with django_assert_num_queries(3):
+        after = yaku_leaders(league)
+    assert {y.yaku: y.total for y in after} == {y.yaku: 3 * y.total for y in before}
+    assert {y.yaku: y.total for y in before} == {
+        "tanyao": 12,
+        "menzen_tsumo": 6,
+        "pinfu": 6,
+    }
 
 
 def test_the_live_board_places_equal_scores_from_the_first_east_seat(
