@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from django.conf import settings
@@ -58,8 +59,9 @@ def release() -> str:
     return digest.hexdigest()
 
 
-def club_etag(request: HttpRequest, club: Club) -> str:
-    """The weak ETag of a club's page as this reader would see it now."""
+def club_etag(request: HttpRequest, club: Club, *, also: Sequence[str] = ()) -> str:
+    """The weak ETag of a club's page as this reader would see it now; ``also`` is what else
+    the page shows that no write changes (a round's clock, which runs down by itself)."""
     latest = (
         AuditEntry.objects.filter(club=club).order_by("-id").values_list("id", flat=True).first()
     )
@@ -71,6 +73,7 @@ def club_etag(request: HttpRequest, club: Club) -> str:
         str(role or ""),
         str(club.pk),
         str(latest or 0),
+        *also,
     )
     digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=12).hexdigest()
     return f'W/"{digest}"'
