@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from clubs.policy import may_manage_rulesets
-from rulesets.selectors import club_rulesets
+from rulesets.selectors import CLUB_PAGE_RULESETS, club_rulesets
 
 
 def club_section(request: Any, club: Any, role: Any) -> dict[str, Any]:
     return {
-        "club_rulesets": club_rulesets(club),
+        "club_rulesets": club_rulesets(club, limit=CLUB_PAGE_RULESETS),
         "can_edit_rulesets": may_manage_rulesets(role),
     }

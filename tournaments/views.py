@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -57,14 +58,22 @@ def _refused(request: HttpRequest, error: services.TournamentError) -> None:
     messages.error(request, str(error))
 
 
+# The tournaments of one page of a club's tournaments, newest first.
+EVENTS_PER_PAGE = 50
+
+
 def event_list(request: HttpRequest, slug: str) -> HttpResponse:
     club: Club = get_club_for_user(request.user, slug)
+    page = Paginator(Event.objects.filter(club=club), EVENTS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     return render(
         request,
         "tournaments/event_list.html",
         {
             "club": club,
-            "events": Event.objects.filter(club=club),
+            "events": page.object_list,
+            "page": page,
             "can_run": may_run_tournaments(role_of(request.user, club)),
         },
     )
