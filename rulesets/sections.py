@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from clubs.policy import may_manage_rulesets
-from rulesets.selectors import CLUB_PAGE_RULESETS, club_rulesets
+from rulesets.selectors import club_rulesets
+
+# The rule sets the club's page names; the rule sets page has them all.
+CLUB_PAGE_RULESETS = 10
 
 
 def club_section(request: Any, club: Any, role: Any) -> dict[str, Any]:

@@ -78,9 +78,8 @@ def _rulesets() -> Any:
     )
 
 
-# The rule sets of one page of a club's rule sets, and those the club's page names.
+# The rule sets of one page of a club's rule sets.
 RULESETS_PER_PAGE = 50
-CLUB_PAGE_RULESETS = 10
 
 
 def _club_rulesets(club: Club) -> Any:
