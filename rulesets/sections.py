@@ -14,6 +14,6 @@ CLUB_PAGE_RULESETS = 10
 
 def club_section(request: Any, club: Any, role: Any) -> dict[str, Any]:
     return {
-        "club_rulesets": club_rulesets(club, limit=CLUB_PAGE_RULESETS),
+        "club_rulesets": club_rulesets(club, stop=CLUB_PAGE_RULESETS),
         "can_edit_rulesets": may_manage_rulesets(role),
     }

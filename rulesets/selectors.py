@@ -87,11 +87,10 @@ def _club_rulesets(club: Club) -> Any:
     return _rulesets().filter(club=club, versions__isnull=False).distinct().order_by("name", "id")
 
 
-def club_rulesets(club: Club, *, limit: int | None = None) -> list[RuleSetSummary]:
-    """The club's rule sets (with at least one version) by name, the first ``limit`` of them
-    when it is given."""
-    rulesets = _club_rulesets(club)
-    return [_summary(rs) for rs in (rulesets if limit is None else rulesets[:limit])]
+def club_rulesets(club: Club, start: int = 0, stop: int | None = None) -> list[RuleSetSummary]:
+    """The club's rule sets (with at least one version) by name, those from ``start`` to
+    ``stop`` when they are given."""
+    return [_summary(rs) for rs in _club_rulesets(club)[start:stop]]
 
 
 def club_rulesets_page(club: Club, number: Any) -> tuple[list[RuleSetSummary], Page[Any]]:

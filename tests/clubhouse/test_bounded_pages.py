@@ -200,3 +200,57 @@ def test_a_player_s_page_lists_the_latest_games_and_the_rivals_met_most(
     html = page.content.decode()
     assert "The 2 met most often of 5 opponents." in html
     assert reverse("scoring:club_games", args=[club.slug]) in html
+
+
+# The API's lists: a page of ``limit`` rows (50 by default) and a Link to the next while more
+# follow, as the games list (tests/scoring/test_api.py).
+
+
+def _rows_of(kind, club, alice, ruleset):
+    """Three rows of ``kind`` in ``club``, named so that they sort in the order made."""
+    if kind == "players":
+        Player.objects.bulk_create(Player(club=club, display_name=f"Zed {i}") for i in range(3))
+        return f"/api/clubs/{club.slug}/players/", "display_name"
+    if kind == "clubs":
+        Club.objects.bulk_create(
+            Club(name=f"Zed {i}", slug=f"zed-{i}", public=True) for i in range(3)
+        )
+        return "/api/clubs/", "name"
+    if kind == "leagues":
+        League.objects.bulk_create(
+            League(club=club, name=f"Zed {i}", slug=f"zed-{i}", rules={"preset": "tenhou"})
+            for i in range(3)
+        )
+        return f"/api/clubs/{club.slug}/leagues/", "name"
+    if kind == "rulesets":
+        for i in range(2):
+            rulesets.ruleset_create(
+                club=club, name=f"Zed {i}", created_by=alice, template_preset="tenhou"
+            )
+        return f"/api/clubs/{club.slug}/rulesets/", "name"
+    for i in range(3):  # tournaments, newest first
+        make_event(club, alice, ruleset, name=f"Zed {i}", starts_on=datetime.date(2026, 6, 9 - i))
+    return f"/api/clubs/{club.slug}/tournaments/", "name"
+
+
+@pytest.mark.parametrize("kind", ["players", "clubs", "leagues", "rulesets", "tournaments"])
+def test_an_api_list_comes_a_page_at_a_time_with_a_link_to_the_next(
+    client, club, alice, ruleset, kind
+):
+    client.force_login(alice)
+    url, name = _rows_of(kind, club, alice, ruleset)
+    whole = [row[name] for row in client.get(url, {"limit": 200}).json()]
+    assert len(whole) >= 3 and "Link" not in client.get(url, {"limit": 200})
+    first = client.get(url, {"limit": 2})
+    assert [row[name] for row in first.json()] == whole[:2]
+    assert first["Link"].endswith('offset=2>; rel="next"') and "limit=2" in first["Link"]
+    rest = client.get(first["Link"].split(">")[0].lstrip("<"))
+    assert [row[name] for row in rest.json()] == whole[2:4]
+    assert client.get(url, {"limit": 201}).status_code == 400
+
+
+def test_an_api_list_answers_fifty_rows_by_default(client, club, alice):
+    Player.objects.bulk_create(Player(club=club, display_name=f"Guest {i:03}") for i in range(60))
+    client.force_login(alice)
+    first = client.get(f"/api/clubs/{club.slug}/players/")
+    assert len(first.json()) == 50 and 'offset=50>; rel="next"' in first["Link"]
