@@ -1,12 +1,14 @@
-"""Pages that many phones poll (a season's standings, a league's live board) answer a
-conditional GET with 304 Not Modified, decided before anything is rendered.
+"""Pages that many phones poll (a season's standings, a league's live board, a tournament's
+board for the room) answer a conditional GET with 304 Not Modified, decided before anything is
+rendered.
 
 A club's pages change only through writes, and every write in a club leaves an audit entry
 (core.models.log_action), so the club's latest audit entry stands for everything such a page
 can show: a hand, a finished or corrected game, a renamed player, changed league settings. The
 tag is made of it and of what else the page depends on: the address with its query, the
-reader's language and role (an organiser sees edit links), and the code that renders it (a
-deployment with other templates, catalogues or views gives other tags). Asking costs the
+reader's language and role (an organiser sees edit links), the code that renders it (a
+deployment with other templates, catalogues or views gives other tags), and what the page shows
+that changes without a write (a round's clock, which the page passes in). Asking costs the
 club's and the role's queries the page makes anyway plus one probe of the audit trail's index
 (club, id): a phone polling an unchanged board gets a few bytes instead of the board.
 
