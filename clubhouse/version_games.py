@@ -9,9 +9,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import F, Window
+from django.db.models.functions import RowNumber
 from django.urls import reverse
 
 from scoring.models import Game
+
+# The games a rule set's page lists under each version (the latest); the version's count says
+# how many it has, and the club's games page lists them all.
+GAMES_PER_VERSION = 10
 
 
 @dataclass(frozen=True)
@@ -25,10 +31,14 @@ class VersionGame:
 
 
 def version_games(versions: Sequence[Any]) -> dict[int, list[VersionGame]]:
-    """Each version's games, latest first (two queries)."""
+    """Each version's latest ``GAMES_PER_VERSION`` games, latest first (two queries): a rule
+    set a club plays every night has thousands."""
+    latest = [F("played_on").desc(), F("id").desc()]
     games = (
         Game.objects.filter(ruleset_version__in=[v.pk for v in versions])
-        .order_by("-played_on", "-id")
+        .annotate(nth=Window(RowNumber(), partition_by=[F("ruleset_version")], order_by=latest))
+        .filter(nth__lte=GAMES_PER_VERSION)
+        .order_by(*latest)
         .prefetch_related("seats__player")
     )
     out: dict[int, list[VersionGame]] = {v.pk: [] for v in versions}

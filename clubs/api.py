@@ -13,7 +13,7 @@ from clubs import services
 from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club
 from clubs.serializers import PlayerSerializer, player_data
-from core.api import ERRORS, Api
+from core.api import ERRORS, Api, PageQuery, page_query, paged
 
 
 def club_for(request: Request, slug: str, role: Role | None = None) -> Any:
@@ -46,12 +46,19 @@ def club_data(club: Club, user: Any) -> dict[str, Any]:
 class ClubListApi(Api):
     @extend_schema(
         operation_id="clubs_list",
-        responses={200: ClubSerializer(many=True)},
-        summary="Public clubs and your own",
+        parameters=[PageQuery],
+        responses={200: ClubSerializer(many=True), 400: ERRORS[400]},
+        summary="Public clubs and your own, by name, a page at a time; when "
+        'more follow, the Link header names the next page (rel="next")',
     )
     def get(self, request: Request) -> Response:
-        clubs = Club.objects.visible_to(request.user)
-        return Response([club_data(c, request.user) for c in clubs])
+        clubs = Club.objects.visible_to(request.user).order_by("name", "id")
+        return paged(
+            request,
+            lambda start, stop: clubs[start:stop],
+            lambda page: [club_data(c, request.user) for c in page],
+            **page_query(request),
+        )
 
 
 class ClubCreateApi(Api):
@@ -85,12 +92,20 @@ class ClubCollectionApi(ClubListApi, ClubCreateApi):
 class PlayerListApi(Api):
     @extend_schema(
         operation_id="clubs_players_list",
-        responses={200: PlayerSerializer(many=True), 404: ERRORS[404]},
-        summary="The club's players",
+        parameters=[PageQuery],
+        responses={200: PlayerSerializer(many=True), 400: ERRORS[400], 404: ERRORS[404]},
+        summary="The club's players, by name, a page at a time; when "
+        'more follow, the Link header names the next page (rel="next")',
     )
     def get(self, request: Request, slug: str) -> Response:
         club = club_for(request, slug)
-        return Response([player_data(p) for p in club.players.all()])
+        listed = club.players.order_by("display_name", "id")
+        return paged(
+            request,
+            lambda start, stop: listed[start:stop],
+            lambda page: [player_data(p) for p in page],
+            **page_query(request),
+        )
 
 
 class PlayerCreateApi(Api):

@@ -1,12 +1,14 @@
-"""Pages that many phones poll (a season's standings, a league's live board) answer a
-conditional GET with 304 Not Modified, decided before anything is rendered.
+"""Pages that many phones poll (a season's standings, a league's live board, a tournament's
+board for the room) answer a conditional GET with 304 Not Modified, decided before anything is
+rendered.
 
 A club's pages change only through writes, and every write in a club leaves an audit entry
 (core.models.log_action), so the club's latest audit entry stands for everything such a page
 can show: a hand, a finished or corrected game, a renamed player, changed league settings. The
 tag is made of it and of what else the page depends on: the address with its query, the
-reader's language and role (an organiser sees edit links), and the code that renders it (a
-deployment with other templates, catalogues or views gives other tags). Asking costs the
+reader's language and role (an organiser sees edit links), the code that renders it (a
+deployment with other templates, catalogues or views gives other tags), and what the page shows
+that changes without a write (a round's clock, which the page passes in). Asking costs the
 club's and the role's queries the page makes anyway plus one probe of the audit trail's index
 (club, id): a phone polling an unchanged board gets a few bytes instead of the board.
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from django.conf import settings
@@ -58,8 +61,9 @@ def release() -> str:
     return digest.hexdigest()
 
 
-def club_etag(request: HttpRequest, club: Club) -> str:
-    """The weak ETag of a club's page as this reader would see it now."""
+def club_etag(request: HttpRequest, club: Club, *, also: Sequence[str] = ()) -> str:
+    """The weak ETag of a club's page as this reader would see it now; ``also`` is what else
+    the page shows that no write changes (a round's clock, which runs down by itself)."""
     latest = (
         AuditEntry.objects.filter(club=club).order_by("-id").values_list("id", flat=True).first()
     )
@@ -71,6 +75,7 @@ def club_etag(request: HttpRequest, club: Club) -> str:
         str(role or ""),
         str(club.pk),
         str(latest or 0),
+        *also,
     )
     digest = hashlib.blake2b("\n".join(parts).encode(), digest_size=12).hexdigest()
     return f'W/"{digest}"'

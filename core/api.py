@@ -11,7 +11,7 @@ status; anything unexpected is a logged 500. docs/api.md lists the codes with th
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -20,7 +20,7 @@ from django.http import Http404
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse
 from drf_spectacular.views import SpectacularSwaggerSplitView
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -146,6 +146,54 @@ class Api(APIView):
     # anonymous write is a 401 before its body is read or validated.
     parser_classes = [JSONParser]
     permission_classes = [IsAuthenticatedOrReadOnly]
+
+
+# The rows of one page of a list the API answers a page at a time, by default and at most.
+PAGE_SIZE = 50
+MAX_PAGE_SIZE = 200
+
+
+class PageQuery(serializers.Serializer):
+    """The query of a list answered a page at a time (docs/api.md, "Paging")."""
+
+    limit = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_PAGE_SIZE,
+        default=PAGE_SIZE,
+        help_text="Rows per page (at most 200).",
+    )
+    offset = serializers.IntegerField(
+        min_value=0, max_value=10_000_000, default=0, help_text="How many rows to skip."
+    )
+
+
+def paged(
+    request: Any,
+    read: Callable[[int, int], Sequence[Any]],
+    answer: Callable[[Sequence[Any]], Any],
+    *,
+    limit: int,
+    offset: int,
+) -> Response:
+    """One page of a list: ``answer`` of the rows ``read(start, stop)`` gives from ``offset``,
+    ``limit`` of them; when more follow, the Link header names the next page (rel="next"), the
+    query kept but its ``offset``. One row more than the page is read to know."""
+    rows = list(read(offset, offset + limit + 1))
+    response = Response(answer(rows[:limit]))
+    if len(rows) > limit:
+        query = request.query_params.copy()
+        query["offset"] = str(offset + limit)
+        next_page = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+        response["Link"] = f'<{next_page}>; rel="next"'
+    return response
+
+
+def page_query(request: Any) -> dict[str, int]:
+    """``limit`` and ``offset`` of the request's query, checked (a 400 names the bad one)."""
+    # A plain dict, not the QueryDict: DRF reads a blank form value as absent.
+    query = PageQuery(data=request.query_params.dict())
+    query.is_valid(raise_exception=True)
+    return {"limit": query.validated_data["limit"], "offset": query.validated_data["offset"]}
 
 
 class ApiDocsView(SpectacularSwaggerSplitView):

@@ -9,7 +9,6 @@ from typing import Any
 from django.db.models import Q
 
 import engine
-from clubs.models import Club
 from leagues.models import League, Season
 
 
@@ -24,10 +23,6 @@ def current_season(league: League, today: datetime.date | None = None) -> Season
         .first()
     )
     return running or seasons.filter(starts__lte=today).first() or seasons.last()
-
-
-def club_leagues(club: Club) -> list[League]:
-    return list(club.leagues.prefetch_related("seasons"))
 
 
 DEFAULT_SEATS = 4

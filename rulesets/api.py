@@ -19,7 +19,7 @@ import engine
 from clubs.access import Role, get_club_for_user
 from clubs.models import Club
 from core import bounds
-from core.api import Api
+from core.api import ERRORS, Api, PageQuery, page_query, paged
 from core.i18n import described, preset_description, rule_word
 from core.serializers import ErrorSerializer, IdField
 from rulesets import services
@@ -239,14 +239,26 @@ class RuleSetListApi(Api):
     OutputSerializer = RuleSetOutputSerializer
 
     @extend_schema(
-        responses={200: RuleSetOutputSerializer(many=True), 404: ErrorSerializer},
+        parameters=[PageQuery],
+        responses={
+            200: RuleSetOutputSerializer(many=True),
+            400: ERRORS[400],
+            404: ErrorSerializer,
+        },
         operation_id="rulesets_list",
-        description="The club's rule sets, each with how it differs from its template.",
+        description="The club's rule sets, each with how it differs from its template, by name, "
+        'a page at a time; when more follow, the Link header names the next page (rel="next").',
     )
     def get(self, request: Request, slug: str) -> Response:
         club = get_club_for_user(request.user, slug)
-        data = [ruleset_data(s) for s in club_rulesets(club)]
-        return Response(RuleSetListApi.OutputSerializer(data, many=True).data)
+        return paged(
+            request,
+            lambda start, stop: club_rulesets(club, start, stop),
+            lambda page: (
+                RuleSetListApi.OutputSerializer([ruleset_data(s) for s in page], many=True).data
+            ),
+            **page_query(request),
+        )
 
 
 class RuleSetCreateApi(Api):

@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch
 from django.utils.translation import gettext
 
@@ -77,11 +78,25 @@ def _rulesets() -> Any:
     )
 
 
-def club_rulesets(club: Club) -> list[RuleSetSummary]:
-    """Every rule set of the club (with at least one version), by name."""
-    return [
-        _summary(rs) for rs in _rulesets().filter(club=club).order_by("name") if rs.versions.all()
-    ]
+# The rule sets of one page of a club's rule sets.
+RULESETS_PER_PAGE = 50
+
+
+def _club_rulesets(club: Club) -> Any:
+    """The club's rule sets with at least one version, by name."""
+    return _rulesets().filter(club=club, versions__isnull=False).distinct().order_by("name", "id")
+
+
+def club_rulesets(club: Club, start: int = 0, stop: int | None = None) -> list[RuleSetSummary]:
+    """The club's rule sets (with at least one version) by name, those from ``start`` to
+    ``stop`` when they are given."""
+    return [_summary(rs) for rs in _club_rulesets(club)[start:stop]]
+
+
+def club_rulesets_page(club: Club, number: Any) -> tuple[list[RuleSetSummary], Page[Any]]:
+    """One page of the club's rule sets (``RULESETS_PER_PAGE``) and the page."""
+    page = Paginator(_club_rulesets(club), RULESETS_PER_PAGE).get_page(number)
+    return [_summary(rs) for rs in page.object_list], page
 
 
 def ruleset_summary(ruleset: RuleSet, *, with_games: bool = True) -> RuleSetSummary:
@@ -93,3 +108,16 @@ def ruleset_summary(ruleset: RuleSet, *, with_games: bool = True) -> RuleSetSumm
     games = version_games([v.version for v in summary.versions])
     versions = [dataclasses.replace(v, games=games[v.version.pk]) for v in summary.versions]
     return dataclasses.replace(summary, current=versions[0], versions=versions)
+
+
+# The versions of one page of a rule set's page, newest first: each save is a version.
+VERSIONS_PER_PAGE = 20
+
+
+def ruleset_versions_page(summary: RuleSetSummary, number: Any) -> Page[VersionSummary]:
+    """One page of the versions of ``summary`` (read without games), newest first, each with
+    its games as the top floor lists them (:func:`core.sections.version_games`)."""
+    page = Paginator(summary.versions, VERSIONS_PER_PAGE).get_page(number)
+    games = version_games([v.version for v in page.object_list])
+    page.object_list = [dataclasses.replace(v, games=games[v.version.pk]) for v in page]
+    return page

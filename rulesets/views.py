@@ -19,17 +19,19 @@ from core.i18n import described, preset_description
 from rulesets import services
 from rulesets.forms import RuleSetForm, TemplatePickForm, parse_template_key
 from rulesets.models import RuleSet
-from rulesets.selectors import club_rulesets, ruleset_summary
+from rulesets.selectors import club_rulesets_page, ruleset_summary, ruleset_versions_page
 
 
 def ruleset_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
+    summaries, page = club_rulesets_page(club, request.GET.get("page"))
     return render(
         request,
         "rulesets/ruleset_list.html",
         {
             "club": club,
-            "summaries": club_rulesets(club),
+            "summaries": summaries,
+            "page": page,
             "can_edit": may_manage_rulesets(role_of(request.user, club)),
         },
     )
@@ -38,7 +40,7 @@ def ruleset_list(request: HttpRequest, slug: str) -> HttpResponse:
 def ruleset_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     ruleset = get_object_or_404(RuleSet, club=club, pk=pk)
-    summary = ruleset_summary(ruleset)
+    summary = ruleset_summary(ruleset, with_games=False)
     current = summary.current.version
     return render(
         request,
@@ -46,6 +48,7 @@ def ruleset_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         {
             "club": club,
             "summary": summary,
+            "versions": ruleset_versions_page(summary, request.GET.get("page")),
             "ruleset": ruleset,
             "options": _grouped(engine.resolve_rules(current.rules)),
             "can_edit": may_manage_rulesets(role_of(request.user, club)),

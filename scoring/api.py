@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from clubs.access import Role
 from clubs.api import club_for
-from core.api import ERRORS, Api
+from core.api import ERRORS, Api, paged
 from core.serializers import ErrorSerializer, IdField
 from scoring import policy, selectors, services, tenhou6
 from scoring.models import Game, Hand
@@ -151,15 +151,13 @@ class GameListApi(Api):
             games = games.filter(club__slug=filters.validated_data["club"])
         if "status" in filters.validated_data:
             games = games.filter(status=filters.validated_data["status"])
-        limit, offset = filters.validated_data["limit"], filters.validated_data["offset"]
-        page = list(games[offset : offset + limit + 1])  # one more tells whether more follow
-        response = Response([game_summary_data(g) for g in page[:limit]])
-        if len(page) > limit:
-            query = request.query_params.copy()
-            query["offset"] = str(offset + limit)
-            next_page = request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
-            response["Link"] = f'<{next_page}>; rel="next"'
-        return response
+        return paged(
+            request,
+            lambda start, stop: games[start:stop],
+            lambda page: [game_summary_data(g) for g in page],
+            limit=filters.validated_data["limit"],
+            offset=filters.validated_data["offset"],
+        )
 
 
 class GameCreateApi(Api):

@@ -11,6 +11,7 @@ club's to anyone, a private club's to its members).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import HttpResponse
@@ -27,7 +28,7 @@ from rest_framework.response import Response
 from clubs.access import Role, get_club_for_user
 from clubs.models import Club, Player
 from core import bounds
-from core.api import ERRORS, Api
+from core.api import ERRORS, Api, PageQuery, page_query, paged
 from core.serializers import ErrorSerializer, IdField
 from rulesets.models import RuleSet
 from tournaments import exports, services
@@ -312,14 +313,21 @@ class EventListApi(Api):
 
     @extend_schema(
         operation_id="tournaments_list",
-        responses={200: EventOutput(many=True), 404: ERRORS[404]},
+        parameters=[PageQuery],
+        responses={200: EventOutput(many=True), 400: ERRORS[400], 404: ERRORS[404]},
+        summary="The club's tournaments, newest first, a page at a time; when "
+        'more follow, the Link header names the next page (rel="next")',
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club(request, slug)
         events = Event.objects.filter(club=club).select_related("ruleset_version")
-        for event in events:
-            event.club = club
-        return Response(EventOutput([event_data(e) for e in events], many=True).data)
+
+        def answer(page: Sequence[Event]) -> Any:
+            for event in page:
+                event.club = club
+            return EventOutput([event_data(e) for e in page], many=True).data
+
+        return paged(request, lambda start, stop: events[start:stop], answer, **page_query(request))
 
 
 class EventCreateApi(Api):

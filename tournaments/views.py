@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs import players
+from clubs import conditional, players
 from clubs.access import Role, get_club_for_user, role_of
 from clubs.models import Club
 from clubs.policy import may_run_tournaments
@@ -57,14 +58,22 @@ def _refused(request: HttpRequest, error: services.TournamentError) -> None:
     messages.error(request, str(error))
 
 
+# The tournaments of one page of a club's tournaments, newest first.
+EVENTS_PER_PAGE = 50
+
+
 def event_list(request: HttpRequest, slug: str) -> HttpResponse:
     club: Club = get_club_for_user(request.user, slug)
+    page = Paginator(Event.objects.filter(club=club), EVENTS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     return render(
         request,
         "tournaments/event_list.html",
         {
             "club": club,
-            "events": Event.objects.filter(club=club),
+            "events": page.object_list,
+            "page": page,
             "can_run": may_run_tournaments(role_of(request.user, club)),
         },
     )
@@ -137,23 +146,35 @@ def event_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 def board(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The board for the room: the standing and the current round's tables with their live
-    scores and the time left; the page polls ``?partial=1`` for the board alone."""
+    scores and the time left; the page polls ``?partial=1`` for the board alone.
+
+    The room's screen and every phone poll it, so it answers a conditional GET (a 304 while
+    nothing changed, clubs.conditional): every write of the event, its rounds and their games
+    leaves an audit entry in the club; what changes without a write is the round's clock,
+    which is in the tag as the board prints it, with whether the time is up (a table still
+    playing is then late)."""
     event = _event(request, slug, pk)
     now = timezone.now()
     current = event.round_set.exclude(status=Round.Status.DRAWN).order_by("-number").first()
     if current is None:
         current = event.round_set.order_by("-number").first()
+    clock = selectors.clock_text(selectors.seconds_left(current, now)) if current else ""
+    time_up = current is not None and current.ends_at is not None and now > current.ends_at
+    etag = conditional.club_etag(request, event.club, also=(clock, str(time_up)))
+    if not_modified := conditional.unchanged(request, etag):
+        return not_modified
     context = {
         "club": event.club,
         "event": event,
         "round": current,
         "tables": selectors.round_tables(current, now) if current else [],
-        "clock": selectors.clock_text(selectors.seconds_left(current, now)) if current else "",
+        "clock": clock,
         "standing": standing(event),
     }
-    if request.GET.get("partial"):
-        return render(request, "tournaments/board_body.html", context)
-    return render(request, "tournaments/board.html", context)
+    template = (
+        "tournaments/board_body.html" if request.GET.get("partial") else "tournaments/board.html"
+    )
+    return conditional.tagged(render(request, template, context), etag)
 
 
 @login_required

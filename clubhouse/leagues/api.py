@@ -7,6 +7,8 @@ print, so all three show the same numbers: each value as an integer in the unit
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -17,9 +19,9 @@ from rest_framework.response import Response
 
 from clubhouse.leagues.standings import Standings, row_values, season_standings
 from clubs.access import get_club_for_user
-from core.api import ERRORS, Api
+from core.api import ERRORS, Api, PageQuery, page_query, paged
 from leagues.models import League, Season
-from leagues.selectors import club_leagues, current_season, league_seats
+from leagues.selectors import current_season, league_seats
 
 
 class SeasonOutput(serializers.Serializer):
@@ -144,27 +146,40 @@ class ClubLeaguesApi(Api):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: LeagueOutput(many=True), 404: ERRORS[404]})
+    @extend_schema(
+        parameters=[PageQuery],
+        responses={200: LeagueOutput(many=True), 400: ERRORS[400], 404: ERRORS[404]},
+        summary="The club's leagues with their seasons, by name, a page at a time; when "
+        'more follow, the Link header names the next page (rel="next")',
+    )
     def get(self, request: Request, slug: str) -> Response:
         club = get_club_for_user(request.user, slug)
-        data = []
-        for league in club_leagues(club):
-            item = {
-                f: getattr(league, f)
-                for f in (
-                    "id",
-                    "name",
-                    "slug",
-                    "rules",
-                    "aggregate",
-                    "placement_points",
-                    "min_games",
-                    "drop_worst",
-                    "confirmation_required",
-                )
-            }
-            item["seats"] = league_seats(league)
-            item["current_season"] = current_season(league)
-            item["seasons"] = list(league.seasons.all())
-            data.append(item)
-        return Response(LeagueOutput(data, many=True).data)
+        leagues = club.leagues.prefetch_related("seasons").order_by("name", "id")
+        return paged(
+            request,
+            lambda start, stop: leagues[start:stop],
+            lambda page: LeagueOutput([_league_data(league) for league in page], many=True).data,
+            **page_query(request),
+        )
+
+
+def _league_data(league: League) -> dict[str, Any]:
+    """One league of a club's leagues, as the API answers it."""
+    item = {
+        f: getattr(league, f)
+        for f in (
+            "id",
+            "name",
+            "slug",
+            "rules",
+            "aggregate",
+            "placement_points",
+            "min_games",
+            "drop_worst",
+            "confirmation_required",
+        )
+    }
+    item["seats"] = league_seats(league)
+    item["current_season"] = current_season(league)
+    item["seasons"] = list(league.seasons.all())
+    return item

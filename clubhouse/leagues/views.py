@@ -37,6 +37,12 @@ from scoring.policy import start_refusal
 # The columns of the standings table, in order: (sort key, heading, CSS class).
 # The games a player's page lists (newest first); the club's games page has them all.
 PLAYER_GAMES = 20
+# The opponents a player's page compares them with, those met most often first.
+PLAYER_RIVALS = 30
+# The leagues of one page of a club's leagues, and the seasons of one page of a league's (a
+# season a month is 120 in ten years).
+LEAGUES_PER_PAGE = 50
+SEASONS_PER_PAGE = 24
 # The rows of one page of standings (a federation's season has a thousand players; a club's
 # fits on one page).
 STANDINGS_PER_PAGE = 100
@@ -88,13 +94,14 @@ def _form_errors(form: Any, error: services.LeagueError) -> None:
 def league_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_club_for_user(request.user, slug)
     role = role_of(request.user, club)
-    leagues = [
-        (league, selectors.current_season(league)) for league in selectors.club_leagues(club)
-    ]
+    page = Paginator(club.leagues.prefetch_related("seasons"), LEAGUES_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    leagues = [(league, selectors.current_season(league)) for league in page.object_list]
     return render(
         request,
         "leagues/league_list.html",
-        {"club": club, "leagues": leagues, "can_edit": may_manage_leagues(role)},
+        {"club": club, "leagues": leagues, "page": page, "can_edit": may_manage_leagues(role)},
     )
 
 
@@ -152,7 +159,9 @@ def league_detail(request: HttpRequest, slug: str, league_slug: str) -> HttpResp
         {
             "club": club,
             "league": league,
-            "seasons": league.seasons.all(),
+            "seasons": Paginator(league.seasons.all(), SEASONS_PER_PAGE).get_page(
+                request.GET.get("seasons")
+            ),
             "current": current,
             "standings": standings,
             "can_edit": may_manage_leagues(role),
@@ -303,6 +312,7 @@ def player_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "club": club,
             "player": player,
             "stats": stats,
+            "rivals": stats.rivals[:PLAYER_RIVALS],
             "league": league,
             "leagues": club.leagues.all(),
             # Every game, running ones too, newest first: the statistics count finished ones.

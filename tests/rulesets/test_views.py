@@ -182,8 +182,8 @@ def test_the_rule_set_page_says_which_games_use_which_version(
         options={"length": "east"},
     )
     page = login(client, charlie).get(reverse("rulesets:detail", args=["riverside", parlour.pk]))
-    summary = page.context["summary"]
-    assert [(v.version.number, len(v.games)) for v in summary.versions] == [(2, 0), (1, 1)]
+    versions = page.context["versions"]
+    assert [(v.version.number, len(v.games)) for v in versions] == [(2, 0), (1, 1)]
     html = page.content.decode()
     assert "1 game with these rules" in html and "Aiko, Bruno, Chiara, Daiki" in html
     assert "No games with this version." in html
