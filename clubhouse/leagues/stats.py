@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -293,6 +294,30 @@ class PlayerStats:
 CHART_W, CHART_H, PAD = 640, 260, 28
 
 
+CHART_POINTS = 240
+"""At most this many games drawn on a player's chart (a dot each): 640 units wide shows no
+more, and a player of years of games would send thousands of dots on every view."""
+
+
+def chart_games(count: int, totals: Sequence[int]) -> list[int]:
+    """Which of ``count`` games (1 to ``count``) the chart draws: all of them up to
+    :data:`CHART_POINTS`, else that many spread evenly, the last, the highest and the lowest
+    running total among them, so the line keeps its ends and its extremes.
+
+    >>> chart_games(3, [0, 5, -2, 1])
+    [1, 2, 3]
+    >>> kept = chart_games(1000, [0, *range(1000)])
+    >>> len(kept) <= CHART_POINTS + 2, kept[0], kept[-1]
+    (True, 1, 1000)
+    """
+    if count <= CHART_POINTS:
+        return list(range(1, count + 1))
+    kept = {count * k // CHART_POINTS for k in range(1, CHART_POINTS + 1)}
+    games = range(1, count + 1)
+    kept |= {max(games, key=lambda i: totals[i]), min(games, key=lambda i: totals[i])}
+    return sorted(kept)
+
+
 def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
     if not results:
         return None
@@ -300,6 +325,7 @@ def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
     for _, r in results:
         running += r
         totals.append(running)
+    drawn = [0, *chart_games(len(results), totals)]
     top, bottom = max(max(totals), 0), min(min(totals), 0)
     span = max(top - bottom, 1)
     steps = max(len(totals) - 1, 1)
@@ -309,10 +335,10 @@ def _chart(results: list[tuple[datetime.date, int]], unit: str) -> Chart | None:
         y = PAD + (CHART_H - 2 * PAD) * (top - v) // span
         return x, y
 
-    coords = [xy(i, v) for i, v in enumerate(totals)]
+    coords = [xy(i, totals[i]) for i in drawn]
     dots = tuple(
         ChartPoint(x, y, f"{_day(results[i - 1][0])}: {result_text(totals[i], unit)}")
-        for i, (x, y) in enumerate(coords)
+        for i, (x, y) in zip(drawn, coords, strict=True)
         if i
     )
     return Chart(

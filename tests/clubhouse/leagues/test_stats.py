@@ -213,3 +213,27 @@ def test_the_live_board_places_equal_scores_from_the_first_east_seat(
     ]
     with override("it"):  # points as every page prints them, in the reader's language
         assert (table.seats[0].score_text, table.pool_text) == ("25.000", "0")
+
+
+def test_a_long_record_is_drawn_with_a_bounded_number_of_dots(
+    league, season, players, play_game, monkeypatch
+):
+    """Past CHART_POINTS games the chart draws that many spread out, with the last game and
+    the extremes of the running total: a player of years sends no more on every view."""
+    from clubhouse.leagues import stats as stats_module
+
+    monkeypatch.setattr(stats_module, "CHART_POINTS", 3)
+    a, b, c, d = players[:4]
+    # Aiko wins the first two games and loses the next five: the top is game 2.
+    for n in range(7):
+        winner = 0 if n < 2 else 1
+        play_game([a, b, c, d], [tsumo(winner, 4, 30)], league=league)
+    chart = player_stats(a).chart
+
+    assert chart is not None
+    labels = [dot.label for dot in chart.dots]
+    # Games 2, 4 and 7 of 7 (spread evenly); the top (game 2) and the bottom (game 7) among them.
+    assert len(labels) == 3
+    assert len(chart.points.split()) == 4  # the line starts at 0
+    assert labels[0].endswith(chart.top_label)
+    assert labels[-1].endswith(chart.bottom_label)
