@@ -2,7 +2,9 @@
  *
  * The entry screen carries the game as the server last showed it (the "tenbou-engine" JSON
  * block). Online, this script fetches the engine's files once (Pyodide, the engine's Python
- * source, the worker) so that the service worker keeps them. Offline, scoring.js asks
+ * source, the worker) so that the service worker keeps them, and once they are kept it starts
+ * the engine in the background while the screen is idle ("Ready before it is needed" below),
+ * so that losing the signal does not mean waiting for it. Offline, scoring.js asks
  * TenbouEngine.preview(form): the worker (engine-worker.js) runs the server's own Python, the
  * form's fields become a hand as on the server, and the answer is drawn here as the server's
  * preview is drawn (its sentences come translated in the block). Save offline asks
@@ -34,7 +36,6 @@
 
   function setState(state) {
     status.state = state;
-    block.dataset.engine = state;
   }
 
   function failAll(message) {
@@ -44,6 +45,13 @@
 
   function onMessage(event) {
     var d = event.data || {};
+    if (d.ms !== undefined) {
+      // Every answer says the engine has started, and since when.
+      status.ms = d.ms;
+      status.heap = d.heap;
+      status.kept = d.since < performance.timeOrigin;
+      setState("ready");
+    }
     var w = waiting[d.id];
     if (!w) return;
     delete waiting[d.id];
@@ -138,13 +146,7 @@
   function ready(how) {
     if (!status.how || status.state === "failed") status.how = how;
     if (status.state !== "ready") setState("starting");
-    return ask(undefined).then(function (d) {
-      status.ms = d.ms;
-      status.heap = d.heap;
-      status.kept = d.since < performance.timeOrigin;
-      setState("ready");
-      return d;
-    }, function (error) {
+    return ask(undefined).catch(function (error) {
       setState("failed");
       throw error;
     });

@@ -5,8 +5,9 @@
  * request of the entry screen (static/offline/engine.js) with what entry.phone.preview_json
  * answers: the same engine the server runs, on the phone.
  * Requests and answers are JSON strings: {id, ask} in, {id, answer} or {id, failure} out;
- * {id} alone asks whether it has started ({id, ready, ms, heap, since} out: since is when it
- * began, in the epoch's milliseconds, so that a page can tell one it found already running).
+ * {id} alone asks whether it has started ({id, ready} out). Each answer but a failure also
+ * says how long the start took (ms), the interpreter's memory (heap, MB) and since when it
+ * runs (since, in the epoch's milliseconds: a page can tell one it found already running).
  *
  * Started as a SharedWorker where the browser has them: one interpreter for every entry screen
  * of the site, which Chromium keeps across a navigation from one screen to the next (the page
@@ -66,11 +67,12 @@ function serve(port) {
     }
     try {
       const { preview, ms, heap } = await engine;
+      const about = { id, ms, heap, since: performance.timeOrigin + started };
       if (ask === undefined) {
-        port.postMessage({ id, ready: true, ms, heap, since: performance.timeOrigin + started });
+        port.postMessage({ ...about, ready: true });
         return;
       }
-      port.postMessage({ id, answer: preview(ask) });
+      port.postMessage({ ...about, answer: preview(ask) });
     } catch (error) {
       port.postMessage({ id, failure: String((error && error.message) || error) });
     }
