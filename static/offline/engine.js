@@ -391,8 +391,8 @@
   });
   window.addEventListener("load", function () {
     if (!navigator.onLine) startEarly();
-    // The download 1.5 s after the screen loaded, as before (a scorer who opens the screen
-    // offline a moment later has not started 13 MB for nothing); the start when idle after it.
+    // The download 1.5 s after the screen loaded, as before, out of the way of its own
+    // loading; the start in idle time after it.
     else window.setTimeout(function () { keepFiles().then(function () { warm(3); }); }, 1500);
   });
 })();
