@@ -292,6 +292,12 @@ STORAGES = {
 WHITENOISE_AUTOREFRESH = DEBUG
 WHITENOISE_USE_FINDERS = DEBUG
 
+# The entry screen starts the phone's rule engine in the background while online, once its
+# files are on the phone, so that the first preview offline does not wait seconds for it
+# (static/offline/engine.js says when). Off, it starts when the signal drops. The browser tests
+# turn it off but in the tests about it (tests/browser/conftest.py).
+OFFLINE_ENGINE_WARM = env_bool("OFFLINE_ENGINE_WARM", True)
+
 # Printed sheets (PDF). A sheet holds a worker while WeasyPrint lays it out (about 0.3 s a page,
 # docs/benchmarks.md): at most SHEET_RENDER_SLOTS render at once on a host (0: no limit) and
 # a request past them is answered 503 at once; a game sheet covers at most SHEET_MAX_HANDS

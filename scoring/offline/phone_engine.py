@@ -111,9 +111,16 @@ def bundle() -> tuple[bytes, str]:
     return data, hashlib.sha256(data).hexdigest()[:16]
 
 
+WORKER_TEMPLATE = settings.BASE_DIR / "templates" / "scoring" / "engine-worker.js"
+"""The worker's source: its address is immutable on the phone (a year in the HTTP cache), so
+a change to it must change the address too (:func:`version`)."""
+
+
 def version() -> str:
-    """What the phone's engine files depend on: the engine's source and Pyodide's version."""
-    return hashlib.sha256(f"{bundle()[1]}:{pyodide_version()}".encode()).hexdigest()[:16]
+    """What the phone's engine files depend on: the engine's source, the worker's own and
+    Pyodide's version."""
+    worker = hashlib.sha256(WORKER_TEMPLATE.read_bytes()).hexdigest()[:16]
+    return hashlib.sha256(f"{bundle()[1]}:{worker}:{pyodide_version()}".encode()).hexdigest()[:16]
 
 
 def engine_prefix() -> str:
@@ -191,6 +198,9 @@ def entry_data(game: Game) -> dict[str, Any]:
         "names": selectors.player_names(game),
         "worker": worker_url(),
         "files": files(),
+        # Whether the screen starts the engine in the background while online, once its files
+        # are on the phone (settings.OFFLINE_ENGINE_WARM; engine.js says when).
+        "warm": settings.OFFLINE_ENGINE_WARM,
         # The sentences a refusal is worded with, in the reader's language: the phone's engine
         # words a refused hand with the server's own functions (entry.refusals).
         "refusal_words": phone_words(),

@@ -2,7 +2,9 @@
  *
  * The entry screen carries the game as the server last showed it (the "tenbou-engine" JSON
  * block). Online, this script fetches the engine's files once (Pyodide, the engine's Python
- * source, the worker) so that the service worker keeps them. Offline, scoring.js asks
+ * source, the worker) so that the service worker keeps them, and once they are kept it starts
+ * the engine in the background while the screen is idle ("Ready before it is needed" below),
+ * so that losing the signal does not mean waiting for it. Offline, scoring.js asks
  * TenbouEngine.preview(form): the worker (engine-worker.js) runs the server's own Python, the
  * form's fields become a hand as on the server, and the answer is drawn here as the server's
  * preview is drawn (its sentences come translated in the block). Save offline asks
@@ -16,37 +18,87 @@
   var DATA = JSON.parse(block.textContent);
   var WORDS = DATA.words;
 
-  var worker = null;
+  // The engine: one SharedWorker for every entry screen of the site where the browser has them
+  // (engine-worker.js), which Chromium keeps across the navigation from one entry screen to the
+  // next when asked for an ``extendedLifetime``: the next hand's screen finds it started. Where
+  // there is none, a dedicated Worker of this page, which dies with it.
+  var NAME = "tenbou-engine";
+  var port = null;      // where requests go: the SharedWorker's port, or the dedicated Worker
+  var dedicated = null; // the dedicated Worker, when that is what runs it
   var asked = 0;
   var waiting = {};
+  // What the page knows of its engine, for the tests and the benchmark: state is "" (not
+  // asked), "starting", "ready" or "failed"; how: "background" (started while the screen
+  // was idle, online), "offline" (started as the signal dropped or the page loaded offline),
+  // "asked" (by a preview or a save's check); ms: how long the worker took to start; kept: it
+  // had started before this page loaded (a previous entry screen's).
+  var status = { state: "", how: "", ms: null, heap: null, kept: false };
+
+  function setState(state) {
+    status.state = state;
+  }
 
   function failAll(message) {
     Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(message)); });
     waiting = {};
   }
 
+  function onMessage(event) {
+    var d = event.data || {};
+    if (d.ms !== undefined) {
+      // Every answer says the engine has started, and since when.
+      status.ms = d.ms;
+      status.heap = d.heap;
+      status.kept = d.since < performance.timeOrigin;
+      setState("ready");
+    }
+    var w = waiting[d.id];
+    if (!w) return;
+    delete waiting[d.id];
+    if (d.failure !== undefined) w.reject(new Error(d.failure));
+    else w.resolve(d);
+  }
+
   function start() {
-    if (worker) return worker;
-    worker = new Worker(DATA.worker, { type: "module" });
-    worker.addEventListener("message", function (event) {
-      var d = event.data || {};
-      var w = waiting[d.id];
-      if (!w) return;
-      delete waiting[d.id];
-      if (d.failure !== undefined) w.reject(new Error(d.failure));
-      else w.resolve(d);
-    });
-    worker.addEventListener("error", function (event) {
-      // Its files are not on the phone (never fetched online): the next ask tries again.
-      worker = null;
+    if (port) return port;
+    var mine;
+    // Its files are not on the phone (never fetched online): the next ask tries again.
+    var failed = function (event) {
+      if (port !== mine) return;
+      port = dedicated = null;
       failAll(event.message || "the engine could not start");
-    });
-    return worker;
+    };
+    if (window.SharedWorker) {
+      try {
+        var shared = new window.SharedWorker(DATA.worker,
+          { type: "module", name: NAME, extendedLifetime: true });
+        mine = port = shared.port;
+        shared.addEventListener("error", failed);
+        port.addEventListener("message", onMessage);
+        port.start();
+        return port;
+      } catch (e) {
+        port = null; // refused here (a private window, say): a worker of the page's own
+      }
+    }
+    mine = port = dedicated = new Worker(DATA.worker, { type: "module" });
+    dedicated.addEventListener("message", onMessage);
+    dedicated.addEventListener("error", failed);
+    return port;
+  }
+
+  // Lets the engine go: a dedicated worker ends now, a shared one is told this page no longer
+  // holds it (it ends itself once no page has held it for a while).
+  function release() {
+    if (dedicated) dedicated.terminate();
+    else if (port) port.postMessage({ bye: true });
+    port = dedicated = null;
   }
 
   // One request to the worker: ``ask`` a JSON string, or undefined to wait until it is ready.
   // A worker that does not answer within TIMEOUT_MS is given up (the preview then says the
-  // server computes the payments) and started afresh at the next request.
+  // server computes the payments) and started afresh at the next request: a shared one under
+  // a new name, so that this page does not meet the silent one again.
   var TIMEOUT_MS = 90000;
   function ask(request) {
     return allKept().then(function (kept) {
@@ -70,12 +122,16 @@
 
   // The request itself, once the files are there.
   function post(request) {
+    if (!status.state) {
+      status.how = "asked";
+      setState("starting");
+    }
     return new Promise(function (resolve, reject) {
       var id = ++asked;
       var timer = window.setTimeout(function () {
         if (!waiting[id]) return;
-        if (worker) worker.terminate();
-        worker = null;
+        release();
+        NAME = "tenbou-engine-" + Date.now();
         failAll("the engine did not answer");
       }, TIMEOUT_MS);
       var done = function (settle) {
@@ -83,6 +139,16 @@
       };
       waiting[id] = { resolve: done(resolve), reject: done(reject) };
       start().postMessage({ id: id, ask: request });
+    });
+  }
+
+  // Until the engine answers that it has started; ``how`` says who asked first (status.how).
+  function ready(how) {
+    if (!status.how || status.state === "failed") status.how = how;
+    if (status.state !== "ready") setState("starting");
+    return ask(undefined).catch(function (error) {
+      setState("failed");
+      throw error;
     });
   }
 
@@ -225,16 +291,74 @@
     if (!navigator.onLine || !("caches" in window)) return Promise.resolve();
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return Promise.resolve();
     if (navigator.connection && navigator.connection.saveData) return Promise.resolve();
-    // One at a time, each only when the phone does not have it yet: the service worker keeps
-    // what passes through it.
-    return DATA.files.reduce(function (done, url) {
-      return done.then(function () {
-        return caches.match(url, MATCH).then(function (hit) {
-          if (hit) return undefined;
-          return fetch(url, { credentials: "same-origin" }).then(function (r) { return r.arrayBuffer(); });
-        });
+    // All together (the browser spreads them over its connections, or one HTTP/2 one), each
+    // only when the phone does not have it yet: the service worker keeps what passes through
+    // it. One at a time, each file waited for the one before it, a round trip and a ramp-up
+    // each.
+    return Promise.all(DATA.files.map(function (url) {
+      return caches.match(url, MATCH).then(function (hit) {
+        if (hit) return undefined;
+        return fetch(url, { credentials: "same-origin" }).then(function (r) { return r.arrayBuffer(); });
       });
-    }, Promise.resolve()).catch(function () {});
+    })).catch(function () {});
+  }
+
+  // -- Ready before it is needed --------------------------------------------------------------
+  // Online, the entry screen starts the engine in the background, so that when the signal
+  // drops the first preview is the engine's answer (milliseconds), not its start (seconds).
+  // The choices:
+  // - only from the phone's cache: every file kept and the service worker in control (the
+  //   download is keepFiles' business, never the start's);
+  // - in idle time after the page loaded (requestIdleCallback, a timer where there is none),
+  //   and not within QUIET_MS of the scorer's last tap or key: Pyodide starts in the worker's
+  //   thread, and what the page itself does is create the worker and post one message, but a
+  //   phone's cores are few;
+  // - not on a phone of less than 2 GB (navigator.deviceMemory): the interpreter holds some
+  //   30 MB (status.heap) from then on, which such a phone may need for the page; it starts
+  //   when the signal drops, as before;
+  // - not held back by a request to save data: the start downloads nothing (the download
+  //   itself waits for no such request, keepFiles);
+  // - not while the page is hidden (a tab in the background): once it is shown;
+  // - DATA.warm off (settings.OFFLINE_ENGINE_WARM): never in the background; the browser
+  //   tests turn it off but in the tests about it, each start being seconds of CPU.
+  var QUIET_MS = 1000;
+  var lastInput = 0;
+  ["pointerdown", "keydown", "input", "wheel", "touchstart"].forEach(function (type) {
+    window.addEventListener(type, function () { lastInput = Date.now(); },
+      { capture: true, passive: true });
+  });
+
+  function whenIdle(callback) {
+    if (window.requestIdleCallback) window.requestIdleCallback(callback, { timeout: 2000 });
+    else window.setTimeout(callback, 250);
+  }
+
+  // ``tries``: how many more times to look for the files, which the service worker puts in its
+  // cache just after keepFiles has read them.
+  function warm(tries) {
+    if (!DATA.warm || status.state) return;
+    if (navigator.deviceMemory !== undefined && navigator.deviceMemory < 2) return;
+    if (document.hidden) {
+      document.addEventListener("visibilitychange", function shown() {
+        if (document.hidden) return;
+        document.removeEventListener("visibilitychange", shown);
+        warm(tries);
+      });
+      return;
+    }
+    whenIdle(function () {
+      if (status.state) return;
+      var quiet = Date.now() - lastInput;
+      if (quiet < QUIET_MS) {
+        window.setTimeout(function () { warm(tries); }, QUIET_MS - quiet);
+        return;
+      }
+      allKept().then(function (kept) {
+        if (status.state || !navigator.onLine) return;
+        if (kept) ready("background").catch(function () {});
+        else if (tries > 0) window.setTimeout(function () { warm(tries - 1); }, 2000);
+      });
+    });
   }
 
   window.TenbouEngine = {
@@ -243,24 +367,32 @@
     draw: draw,
     starting: WORDS.starting,
     checking: WORDS.checking,
-    ready: function () { return ask(undefined); },
+    ready: function () { return ready("asked"); },
+    status: function () { return Object.assign({}, status); },
     keepFiles: keepFiles,
   };
 
-  // Offline (opened so, or the signal lost here): start the engine now, while the scorer
-  // taps, so the first preview need not wait for it.
+  // Offline (opened so, or the signal lost here): start the engine now, if the background has
+  // not, while the scorer taps, so the first preview need not wait for it.
   function startEarly() {
-    ask(undefined).catch(function () {});
+    ready("offline").catch(function () {});
   }
   window.addEventListener("offline", startEarly);
-  // Leaving the screen frees the interpreter's memory at once (a phone has little).
+  // Leaving the screen lets the engine go: a page's own worker frees the interpreter's memory
+  // at once (a phone has little); a shared one waits for the next entry screen.
   window.addEventListener("pagehide", function () {
-    if (worker) worker.terminate();
-    worker = null;
+    release();
     failAll("the page was left");
+    status = { state: "", how: "", ms: null, heap: null, kept: false };
+  });
+  // Back from the browser's back-forward cache: as if loaded anew.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && navigator.onLine) warm(0);
   });
   window.addEventListener("load", function () {
     if (!navigator.onLine) startEarly();
-    else window.setTimeout(keepFiles, 1500);
+    // The download 1.5 s after the screen loaded, as before, out of the way of its own
+    // loading; the start in idle time after it.
+    else window.setTimeout(function () { keepFiles().then(function () { warm(3); }); }, 1500);
   });
 })();

@@ -55,6 +55,20 @@ def _fast_password_hashing(settings):
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _engine_not_in_the_background(settings):
+    """The entry screen's background start of the phone's engine (settings.OFFLINE_ENGINE_WARM)
+    off: each start is seconds of CPU, in every test whose phone keeps the engine's files. The
+    tests about it ask for ``engine_in_the_background``. (The production server, a process of
+    its own, starts it as a deployment does.)"""
+    settings.OFFLINE_ENGINE_WARM = False
+
+
+@pytest.fixture
+def engine_in_the_background(settings):
+    settings.OFFLINE_ENGINE_WARM = True
+
+
 def _database_url(database) -> str:
     """The test database (created by pytest-django) as DATABASE_URL names it."""
     if database["ENGINE"] == "django.db.backends.sqlite3":

@@ -722,3 +722,60 @@ def test_the_needs_a_connection_page_comes_in_the_language_of_the_phones_pages(
     expect(page.locator("[data-kept-games] li")).to_have_count(1)
     if language == "ja":
         _shot(page, "offline-needs-connection-ja-390.png")
+
+
+def _engine(page):
+    """What the entry screen knows of its engine (TenbouEngine.status in engine.js)."""
+    return page.evaluate("() => window.TenbouEngine.status()")
+
+
+def test_the_engine_starts_while_the_screen_waits_online_and_the_next_screen_finds_it_started(
+    page, live_server, bob, game, engine_in_the_background
+):
+    log_in(page, live_server.url, "bob")
+    _open_entry(page, live_server.url, game)
+    _keep_engine(page)
+    # A new entry screen, its engine's files on the phone: nobody taps, and the engine starts
+    # in the background while the signal is still there (this screen's start, or the one the
+    # screen before it began once the files were kept).
+    page.reload()
+    until(
+        page,
+        "() => window.TenbouEngine.status().state === 'ready'",
+        timeout=60_000,
+        what="the engine started in the background",
+    )
+    first = _engine(page)
+    assert first["how"] == "background", first
+
+    # Hand 1 saved online: the outbox sends it and opens the next hand's screen, a new page.
+    _ron(page, winner=2, discarder=3, han=2, fu=30)
+    expect(page.locator("#preview [data-preview-ok]")).to_contain_text("E1 if saved")
+    with page.expect_navigation():
+        page.locator("button[data-save]").click()
+    expect(page.locator("input[name=expected_number]")).to_have_value("2")
+    # The next screen finds the engine the last one started (one SharedWorker, which outlived
+    # the navigation), not a start of its own.
+    until(
+        page,
+        "() => window.TenbouEngine.status().state === 'ready'",
+        timeout=60_000,
+        what="the next screen's engine ready",
+    )
+    second = _engine(page)
+    assert second["kept"] is True, second
+    assert second["ms"] == first["ms"], (first, second)
+
+    # The signal drops: the first preview is the started engine's answer, with nothing started
+    # as the phone went offline.
+    page.context.set_offline(True)
+    _draw(page, 1)
+    _expect_phone_preview(
+        page,
+        "E2 if saved",
+        ["-1,000", "+3,000", "-1,000", "-1,000"],
+        ["24,000", "28,000", "26,000", "22,000"],
+        "Next E2-1 · dealer Bruno · counters 1 · pool 0",
+    )
+    assert _engine(page) == second
+    assert Game.objects.get(pk=game.pk).hand_count == 1

@@ -597,6 +597,29 @@ def test_the_entry_screen_carries_the_game_and_the_engines_files(client, bob, ru
         assert (phone_engine.PYODIDE_DIR / name).is_file(), name
 
 
+def test_the_workers_address_changes_with_its_own_source(monkeypatch, tmp_path):
+    # The phone keeps the worker a year at its address (immutable): a new worker needs a new one.
+    before = phone_engine.worker_url()
+    changed = tmp_path / "engine-worker.js"
+    changed.write_bytes(phone_engine.WORKER_TEMPLATE.read_bytes() + b"\n// changed\n")
+    monkeypatch.setattr(phone_engine, "WORKER_TEMPLATE", changed)
+
+    assert phone_engine.worker_url() != before
+    assert phone_engine.worker_url() in phone_engine.files()
+
+
+@pytest.mark.parametrize("warm", [True, False])
+def test_the_entry_screen_says_whether_to_start_the_engine_in_the_background(
+    client, bob, running_game, settings, warm
+):
+    settings.OFFLINE_ENGINE_WARM = warm
+    client.force_login(bob)
+
+    block = _block(client.get(f"/games/{running_game.pk}/hands/new/"))
+
+    assert block["warm"] is warm
+
+
 def test_a_correction_page_carries_no_engine(client, bob, running_game):
     client.force_login(bob)
 
