@@ -8,8 +8,9 @@ cached results, the seats' ranks, results and yaku as the scoring services cache
 seasons' totals are built with the maintenance code (:func:`scoring.totals.season_rebuild`).
 
 Then, median of 7 runs after a warm-up, for the league with one season and with all of them:
-:func:`clubhouse.leagues.stats.yaku_leaders` (the totals) and the former computation kept
-here (:func:`yaku_leaders_decoded`, every hand of every finished game decoded), and the whole
+:func:`clubhouse.leagues.stats.yaku_leaders` (the totals) and the former computation, kept as
+the reference (:func:`clubhouse.leagues.stats.yaku_leaders_recomputed`, every hand of every
+counted game decoded), and the whole
 league page (middleware, view, template) through Django's test client with each of the two.
 
     .venv/bin/python bench/league_page.py
@@ -26,7 +27,6 @@ import os
 import platform
 import random
 import sys
-from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,47 +156,6 @@ def build(seasons: int, games: int, slug: str, seed: int = 11):
     return club, league, rows
 
 
-def yaku_leaders_decoded(league, *, limit: int = 10):
-    """The league page's yaku leaders as they were computed before the totals kept yaku:
-    every hand of the league's finished games decoded (the former ``yaku_leaders``)."""
-    import engine
-    from clubhouse.leagues.stats import YakuLeader
-    from clubs.models import Player
-    from engine.yaku import HanBreakdown
-    from scoring.models import Game, GameSeat, Hand
-
-    games = Game.objects.finished().filter(league=league)
-    seat_player = {
-        (game_id, seat): player_id
-        for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
-            "game_id", "seat", "player_id"
-        )
-    }
-    per_player: dict[str, Counter[int]] = defaultdict(Counter)
-    names: dict[str, str] = {}
-    for game_id, cached in Hand.objects.filter(game__in=games).values_list("game_id", "result"):
-        for seat, b in engine.HandResult.from_dict(cached).breakdowns:
-            player_id = seat_player.get((game_id, seat))
-            if not isinstance(b, HanBreakdown) or player_id is None:
-                continue
-            for item in b.items:
-                per_player[item.id][player_id] += 1
-                names[item.id] = item.name
-    ranked = sorted(
-        per_player.items(), key=lambda kv: (-sum(kv[1].values()), names[kv[0]].casefold())
-    )[:limit]
-    players = Player.objects.in_bulk({p for _, c in ranked for p in c})
-    out = []
-    for yaku, counts in ranked:
-        most = max(counts.values())
-        top = sorted(
-            (players[p] for p, n in counts.items() if n == most),
-            key=lambda p: p.display_name.casefold(),
-        )
-        out.append(YakuLeader(yaku, names[yaku], sum(counts.values()), tuple(top), most))
-    return tuple(out)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seasons", type=int, default=16)
@@ -220,6 +179,7 @@ def main() -> int:
         Path(SQLITE_FILE).unlink(missing_ok=True)
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     totals_leaders = stats.yaku_leaders
+    recomputed = stats.yaku_leaders_recomputed
     try:
         print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
         built = {n: build(n, args.games, f"bench-{n}") for n in (1, args.seasons)}
@@ -235,12 +195,12 @@ def main() -> int:
                 response = client.get(url)
                 assert response.status_code == 200, response.status_code
 
-            same = totals_leaders(league) == yaku_leaders_decoded(league)
+            same = totals_leaders(league) == recomputed(league)
             ok &= same
             new_ms, new_q = timed(lambda league=league: totals_leaders(league), args.runs)
-            old_ms, old_q = timed(lambda league=league: yaku_leaders_decoded(league), args.runs)
+            old_ms, old_q = timed(lambda league=league: recomputed(league), args.runs)
             page_new, _ = timed(page, args.runs)
-            stats.yaku_leaders = yaku_leaders_decoded
+            stats.yaku_leaders = recomputed
             try:
                 page_old, _ = timed(page, args.runs)
             finally:

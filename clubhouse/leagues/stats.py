@@ -20,7 +20,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 import engine
-from clubhouse.leagues.standings import divide_rounded
+from clubhouse.leagues.standings import counted_games, divide_rounded
 from clubs.models import Player
 from core.formats import points as points_text
 from core.formats import result_text, signed_points
@@ -234,6 +234,41 @@ def yaku_leaders(league: League, *, limit: int = 10) -> tuple[YakuLeader, ...]:
         for yaku, (name, count) in made.items():
             per_player[yaku][player_id] += count
             names[yaku] = name
+    return _ranked(per_player, names, limit)
+
+
+def yaku_leaders_recomputed(league: League, *, limit: int = 10) -> tuple[YakuLeader, ...]:
+    """:func:`yaku_leaders` counted afresh from every hand of the games that count for the
+    league's seasons, each hand's cached result decoded: what the page computed before the
+    totals kept the yaku, kept as their reference (the property test and
+    ``bench/league_page.py`` compare the two). Its time grows with every hand of every season."""
+    games = Game.objects.none()
+    for season in league.seasons.all():
+        season.league = league
+        games = games | counted_games(season)
+    games = Game.objects.filter(pk__in=games.values("pk"))
+    seat_player = {
+        (game_id, seat): player_id
+        for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
+            "game_id", "seat", "player_id"
+        )
+    }
+    per_player: dict[str, Counter[int]] = defaultdict(Counter)
+    names: dict[str, str] = {}
+    for game_id, cached in Hand.objects.filter(game__in=games).values_list("game_id", "result"):
+        for seat, b in engine.HandResult.from_dict(cached).breakdowns:
+            if isinstance(b, HanBreakdown):
+                for item in b.items:
+                    per_player[item.id][seat_player[(game_id, seat)]] += 1
+                    names[item.id] = item.name
+    return _ranked(per_player, names, limit)
+
+
+def _ranked(
+    per_player: dict[str, Counter[int]], names: dict[str, str], limit: int
+) -> tuple[YakuLeader, ...]:
+    """The ``limit`` yaku made most (by name on a tie), each with its players who made it
+    most: from each yaku's count per player id."""
     ranked = sorted(
         per_player.items(), key=lambda kv: (-sum(kv[1].values()), names[kv[0]].casefold())
     )[:limit]

@@ -10,7 +10,6 @@ then ``rebuild_standings --check`` agrees, and finds a total changed behind its 
 
 import datetime
 import itertools
-from collections import Counter, defaultdict
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,21 +17,18 @@ from django.core.management import CommandError, call_command
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-import engine
 from clubhouse.leagues.standings import (
-    counted_games,
     season_standings,
     season_standings_recomputed,
 )
-from clubhouse.leagues.stats import YakuLeader, yaku_leaders
+from clubhouse.leagues.stats import yaku_leaders, yaku_leaders_recomputed
 from clubs import players as club_players
 from clubs.models import Membership, Player
-from engine.yaku import HanBreakdown
 from leagues import services as league_services
 from leagues.models import League, Season
 from scoring import services, totals
 from scoring.errors import GameError
-from scoring.models import Game, GameSeat, Hand, SeasonTotal
+from scoring.models import Game, SeasonTotal
 
 DAY = datetime.date(2026, 3, 14)
 NUMBER = itertools.count(1)
@@ -47,44 +43,7 @@ def assert_totals_agree(*seasons):
         season = fresh(season)
         assert season_standings(season) == season_standings_recomputed(season)
     league = League.objects.get(pk=seasons[0].league_id)
-    assert yaku_leaders(league, limit=100) == yaku_leaders_from_hands(league, limit=100)
-
-
-def yaku_leaders_from_hands(league, *, limit=10):
-    """The league's yaku leaders as the league page counted them before the totals kept
-    yaku: every hand of the counted games decoded (the oracle)."""
-    games = Game.objects.none()
-    for season in league.seasons.all():
-        season.league = league
-        games = games | counted_games(season)
-    games = Game.objects.filter(pk__in=games.values("pk"))
-    seat_player = {
-        (game_id, seat): player_id
-        for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
-            "game_id", "seat", "player_id"
-        )
-    }
-    per_player = defaultdict(Counter)
-    names = {}
-    for game_id, cached in Hand.objects.filter(game__in=games).values_list("game_id", "result"):
-        for seat, b in engine.HandResult.from_dict(cached).breakdowns:
-            if isinstance(b, HanBreakdown):
-                for item in b.items:
-                    per_player[item.id][seat_player[(game_id, seat)]] += 1
-                    names[item.id] = item.name
-    ranked = sorted(
-        per_player.items(), key=lambda kv: (-sum(kv[1].values()), names[kv[0]].casefold())
-    )[:limit]
-    players = Player.objects.in_bulk({p for _, c in ranked for p in c})
-    out = []
-    for yaku, counts in ranked:
-        most = max(counts.values())
-        top = sorted(
-            (players[p] for p, n in counts.items() if n == most),
-            key=lambda p: p.display_name.casefold(),
-        )
-        out.append(YakuLeader(yaku, names[yaku], sum(counts.values()), tuple(top), most))
-    return tuple(out)
+    assert yaku_leaders(league, limit=100) == yaku_leaders_recomputed(league, limit=100)
 
 
 # Hands the engine takes in any game of four: small wins and draws (no one goes out of points
