@@ -219,7 +219,7 @@ class FinalScores:
     chombo: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if len(self.scores) not in (3, 4) or len(self.chombo) != len(self.scores):
+        if len(self.scores) not in (3, 4, 5) or len(self.chombo) != len(self.scores):
             raise ValueError("final scores and chombo counts need one entry per seat")
         if self.sticks_left < 0:
             raise ValueError("sticks left on the table cannot be negative")

@@ -473,9 +473,10 @@ class GameFinalScoresApi(Api):
         players = serializers.ListField(
             child=IdField(),
             min_length=3,
-            max_length=4,
+            max_length=5,
             help_text="Player ids in seat order (seat 0 sat East at the start): as many as the "
-            "rules seat (refused otherwise, code players).",
+            "rules seat, 4, 3 under three-player rules, or 5 with five at a table (refused "
+            "otherwise, code players).",
         )
         final_scores = FinalScoresSerializer()
         rules = serializers.JSONField(

@@ -13,7 +13,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.start import GameStartForm
 
 SCORE_LABELS = (_("East's final points"), _("South's final points"), _("West's final points"))
-CHOMBO_LABELS = (_("East's chombo"), _("South's chombo"), _("West's chombo"), _("North's chombo"))
+CHOMBO_LABELS = (
+    _("East's chombo"),
+    _("South's chombo"),
+    _("West's chombo"),
+    _("North's chombo"),
+    _("The fifth player's chombo"),
+)
 
 
 class FinalScoresForm(GameStartForm):
@@ -22,10 +28,13 @@ class FinalScoresForm(GameStartForm):
     score_2 = forms.IntegerField(label=SCORE_LABELS[2])
     # Required at a four-player table only (clean), as the North seat.
     score_3 = forms.IntegerField(label=_("North's final points"), required=False)
+    # Required with five at a table only (clean): the seat that sat out East 1.
+    score_4 = forms.IntegerField(label=_("The fifth player's final points"), required=False)
     chombo_0 = forms.IntegerField(label=CHOMBO_LABELS[0], required=False, initial=0)
     chombo_1 = forms.IntegerField(label=CHOMBO_LABELS[1], required=False, initial=0)
     chombo_2 = forms.IntegerField(label=CHOMBO_LABELS[2], required=False, initial=0)
     chombo_3 = forms.IntegerField(label=CHOMBO_LABELS[3], required=False, initial=0)
+    chombo_4 = forms.IntegerField(label=CHOMBO_LABELS[4], required=False, initial=0)
     sticks_left = forms.IntegerField(
         label=_("Riichi sticks left on the table"), required=False, initial=0
     )
@@ -43,28 +52,37 @@ class FinalScoresForm(GameStartForm):
 
     @property
     def final_seats(self) -> list[dict[str, Any]]:
-        """Each seat's name, final points and chombo fields, East first (for the template)."""
+        """Each seat's name, final points and chombo fields, East first (for the template):
+        North (``north``) where the rules seat four or five, the fifth (``fifth``) where five,
+        each ``shown`` when the rules chosen have it (start.js switches them)."""
+        count = self.seat_count
         return [
             {
                 "name": self[f"seat_{i}"],
                 "score": self[f"score_{i}"],
                 "chombo": self[f"chombo_{i}"],
                 "north": i == 3,
+                "fifth": i == 4,
+                "shown": i < count,
             }
-            for i in range(4)
+            for i in range(5)
         ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         count = self.seat_count
-        if count == 4 and data.get("score_3") is None and "score_3" not in self.errors:
-            self.add_error("score_3", self.fields["score_3"].error_messages["required"])
-        elif count == 3:
-            for name in ("score_3", "chombo_3"):
+        for i in range(3, count):  # North at four and five, the fifth at five
+            name = f"score_{i}"
+            if data.get(name) is None and name not in self.errors:
+                self.add_error(name, self.fields[name].error_messages["required"])
+        refusals = {
+            3: _("These rules seat three players: leave North's points empty."),
+            4: _("These rules seat four players: leave the fifth player's points empty."),
+        }
+        for i in range(count, 5):
+            for name in (f"score_{i}", f"chombo_{i}"):
                 if data.get(name):
-                    self.add_error(
-                        name, _("These rules seat three players: leave North's points empty.")
-                    )
+                    self.add_error(name, refusals[count])
         return data
 
     def enter_kwargs(self) -> dict[str, Any]:

@@ -238,3 +238,21 @@ def test_the_schema_takes_final_scores_and_refuses_them_beside_hands() -> None:
     assert RECORD.is_valid(good)
     assert not RECORD.is_valid({**good, "hands": [{"result": "draw", "tenpai": []}]})
     assert not RECORD.is_valid(record("ema", [30000] * 4, -1))
+
+
+def test_five_at_a_table_settles_five_final_scores_as_played() -> None:
+    """Five at a table: every seat has final points (the one sitting out keeps its own), and
+    the game entered by them settles as the same game played hand by hand."""
+    hands = {
+        "rules": "japanese-modern-five",
+        "hands": [
+            {"result": "ron", "from": 1, "wins": [{"seat": 2, "han": 3, "fu": 40}], "riichi": [3]},
+            {"result": "draw", "tenpai": [1]},  # seat 0 sits East 2 out
+        ],
+        "ended": True,
+    }
+    played = score_record(hands)["final"]
+    assert len(played["scores"]) == 5
+    sticks = played["pool"] // 1000
+    entered = score_record(record("japanese-modern-five", played["scores"], sticks))["final"]
+    assert entered == played

@@ -85,6 +85,20 @@ def test_three_scores_under_four_player_rules_are_refused(client, bob, body):
     assert response.json()["error"]["field"] == "final_scores.scores"
 
 
+def test_five_at_a_table_enters_five_final_scores(client, bob, body, players):
+    client.force_login(bob)
+    five = {
+        **body,
+        "players": [p.pk for p in players[:5]],
+        "rules": "japanese-modern-five",
+        "final_scores": {"scores": [32000, 31000, 22000, 20000, 20000]},
+    }
+    response = _send(client, "post", "/api/games/final-scores/", five)
+    assert response.status_code == 201, response.content
+    assert response.json()["final"]["ranks"] == [1, 2, 3, 4, 5]
+    assert Game.objects.get().seat_count == 5
+
+
 def test_a_member_is_refused(client, charlie, body):
     client.force_login(charlie)
     response = _send(client, "post", "/api/games/final-scores/", body)

@@ -96,6 +96,32 @@ def test_three_player_rules_take_three_scores(client, bob, club, table):
     assert game.seat_count == 3 and game.final_scores["scores"] == [52000, 33000, 20000]
 
 
+def test_five_at_a_table_takes_five_scores_and_four_refuse_a_fifth(client, bob, club, table):
+    """The fifth player (who sat out East 1) has points of their own at five at a table; at
+    four, points given for a fifth are refused, and nothing is written."""
+    client.force_login(bob)
+    five = {**FORM, "rules": "preset:japanese-modern-five", "seat_4": "Emi", "sticks_left": "0"}
+    five |= {"score_0": "32000", "score_1": "31000", "score_2": "22000", "score_3": "20000"}
+    missing = client.post(url(club), five)
+    assert missing.status_code == 200 and not Game.objects.exists()
+    assert missing.context["form"].errors["score_4"] == ["This field is required."]
+
+    response = client.post(url(club), {**five, "score_4": "20000", "chombo_4": "0"})
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.seat_count == 5
+    assert game.final_scores["scores"] == [32000, 31000, 22000, 20000, 20000]
+    assert [p.display_name for p in game.seat_players()][4] == "Emi"
+    page = page_text(client.get(f"/games/{game.pk}/"))
+    assert "Entered by its final scores" in page and "Emi" in page and "20,000" in page
+
+    four = client.post(url(club), {**FORM, "score_4": "1000"})
+    assert four.status_code == 200 and Game.objects.count() == 1
+    assert four.context["form"].errors["score_4"] == [
+        "These rules seat four players: leave the fifth player's points empty."
+    ]
+
+
 def test_a_member_cannot_open_the_form(client, charlie, club):
     client.force_login(charlie)
     assert client.get(url(club)).status_code == 403
