@@ -35,7 +35,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DEBUG", "true")
 SQLITE_FILE = f"/tmp/tenbou-bench-league-{os.getpid()}.sqlite3"  # one per run: a shared machine
 
-from bench.standings import timed  # noqa: E402
+from bench.standings import test_database, timed  # noqa: E402
 
 # Wins by yaku the engine takes from any seat (the fu each fixes or needs).
 BY_YAKU = [
@@ -168,69 +168,63 @@ def main() -> int:
     django.setup()
     from django.db import connection
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
     from clubhouse.leagues import stats
     from scoring.models import Hand
 
-    setup_test_environment()
-    if connection.vendor == "sqlite":
-        connection.settings_dict["TEST"]["NAME"] = SQLITE_FILE
-        Path(SQLITE_FILE).unlink(missing_ok=True)
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    totals_leaders = stats.yaku_leaders
-    recomputed = stats.yaku_leaders_recomputed
-    try:
-        print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
-        built = {n: build(n, args.games, f"bench-{n}") for n in (1, args.seasons)}
-        hands = Hand.objects.filter(game__league=built[args.seasons][1]).count()
-        print(f"{args.seasons} seasons of {args.games} games each: {hands} hands")
-        figures = {}
-        ok = True
-        for n, (club, league, _) in built.items():
-            client = Client()
-            url = f"/clubs/{club.slug}/leagues/{league.slug}/"
+    with test_database(SQLITE_FILE):
+        totals_leaders = stats.yaku_leaders
+        recomputed = stats.yaku_leaders_recomputed
+        try:
+            print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
+            built = {n: build(n, args.games, f"bench-{n}") for n in (1, args.seasons)}
+            hands = Hand.objects.filter(game__league=built[args.seasons][1]).count()
+            print(f"{args.seasons} seasons of {args.games} games each: {hands} hands")
+            figures = {}
+            ok = True
+            for n, (club, league, _) in built.items():
+                client = Client()
+                url = f"/clubs/{club.slug}/leagues/{league.slug}/"
 
-            def page(url=url, client=client):
-                response = client.get(url)
-                assert response.status_code == 200, response.status_code
+                def page(url=url, client=client):
+                    response = client.get(url)
+                    assert response.status_code == 200, response.status_code
 
-            same = totals_leaders(league) == recomputed(league)
-            ok &= same
-            new_ms, new_q = timed(lambda league=league: totals_leaders(league), args.runs)
-            old_ms, old_q = timed(lambda league=league: recomputed(league), args.runs)
-            page_new, _ = timed(page, args.runs)
-            stats.yaku_leaders = recomputed
-            try:
-                page_old, _ = timed(page, args.runs)
-            finally:
-                stats.yaku_leaders = totals_leaders
-            figures[n] = (new_ms, old_ms, page_new, page_old, new_q)
+                same = totals_leaders(league) == recomputed(league)
+                ok &= same
+                new_ms, new_q = timed(lambda league=league: totals_leaders(league), args.runs)
+                old_ms, old_q = timed(lambda league=league: recomputed(league), args.runs)
+                page_new, _ = timed(page, args.runs)
+                stats.yaku_leaders = recomputed
+                try:
+                    page_old, _ = timed(page, args.runs)
+                finally:
+                    stats.yaku_leaders = totals_leaders
+                figures[n] = (new_ms, old_ms, page_new, page_old, new_q)
+                print(
+                    f"{n} season{'s' if n != 1 else ''}:\n"
+                    f"    yaku leaders, totals   {new_ms:8.1f} ms  {new_q} queries\n"
+                    f"    yaku leaders, decoded  {old_ms:8.1f} ms  {old_q} queries  "
+                    f"({'same' if same else 'DIFFERENT'})\n"
+                    f"    league page, totals    {page_new:8.1f} ms\n"
+                    f"    league page, decoded   {page_old:8.1f} ms"
+                )
+            one, many = figures[1], figures[args.seasons]
             print(
-                f"{n} season{'s' if n != 1 else ''}:\n"
-                f"    yaku leaders, totals   {new_ms:8.1f} ms  {new_q} queries\n"
-                f"    yaku leaders, decoded  {old_ms:8.1f} ms  {old_q} queries  "
-                f"({'same' if same else 'DIFFERENT'})\n"
-                f"    league page, totals    {page_new:8.1f} ms\n"
-                f"    league page, decoded   {page_old:8.1f} ms"
+                f"{args.seasons} seasons / 1 season: page decoded {many[3] / one[3]:.1f}x, "
+                f"page from the totals {many[2] / one[2]:.1f}x; at {args.seasons} seasons the "
+                f"page from the totals takes {many[2] / many[3]:.2f}x the decoded one"
             )
-        one, many = figures[1], figures[args.seasons]
-        print(
-            f"{args.seasons} seasons / 1 season: page decoded {many[3] / one[3]:.1f}x, "
-            f"page from the totals {many[2] / one[2]:.1f}x; at {args.seasons} seasons the "
-            f"page from the totals takes {many[2] / many[3]:.2f}x the decoded one"
-        )
-        print(
-            f"machine: {platform.node()} · {platform.processor() or platform.machine()} · "
-            f"{os.cpu_count()} cores · Python {platform.python_version()} · "
-            f"load {os.getloadavg()[0]:.1f}"
-        )
-        ok &= one[4] == many[4]
-        print(f"{'OK' if ok else 'FAIL'}: same leaders, queries {one[4]} and {many[4]}")
-        return 0 if ok else 1
-    finally:
-        stats.yaku_leaders = totals_leaders
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+            print(
+                f"machine: {platform.node()} · {platform.processor() or platform.machine()} · "
+                f"{os.cpu_count()} cores · Python {platform.python_version()} · "
+                f"load {os.getloadavg()[0]:.1f}"
+            )
+            ok &= one[4] == many[4]
+            print(f"{'OK' if ok else 'FAIL'}: same leaders, queries {one[4]} and {many[4]}")
+            return 0 if ok else 1
+        finally:
+            stats.yaku_leaders = totals_leaders
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ or the standings from the totals differ from the recomputation.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import os
 import platform
@@ -31,6 +32,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,6 +149,24 @@ def timed(fn, runs: int) -> tuple[float, int]:
     return statistics.median(samples), len(ctx.captured_queries)
 
 
+@contextlib.contextmanager
+def test_database(sqlite_file: str) -> Iterator[None]:
+    """A test database for the run, dropped after it: ``sqlite_file`` on SQLite, else one
+    beside the PostgreSQL database that DATABASE_URL names (Django set up first)."""
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    if connection.vendor == "sqlite":
+        connection.settings_dict["TEST"]["NAME"] = sqlite_file
+        Path(sqlite_file).unlink(missing_ok=True)
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        yield
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
@@ -159,19 +179,13 @@ def main() -> int:
     django.setup()
     from django.db import connection, transaction
     from django.test import Client
-    from django.test.utils import setup_test_environment
 
     from clubhouse.leagues.standings import season_standings, season_standings_recomputed
     from leagues.models import Season
     from scoring import totals
     from scoring.models import Game
 
-    setup_test_environment()
-    if connection.vendor == "sqlite":
-        connection.settings_dict["TEST"]["NAME"] = SQLITE_FILE
-        Path(SQLITE_FILE).unlink(missing_ok=True)
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
+    with test_database(SQLITE_FILE):
         print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
         results = {}
         for games, players in (
@@ -248,8 +262,6 @@ def main() -> int:
             f"{large[:2]} at full size; totals equal the recomputation: {small[3] and large[3]}"
         )
         return 0 if ok else 1
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":
